@@ -1,0 +1,48 @@
+import Foundation
+
+/// Medians of repeated runs and peak memory, printed as DESIGN.md §7's BENCH line.
+///
+/// `base` is the physical-limit baseline (raw SQLite C calls, a plain loop, `cmark`) measured in
+/// the same run, so the ratio means something on a shared, noisy machine.
+enum Measurement {
+    /// Runs `body` once to warm up, then `runs` times, and returns the median in milliseconds.
+    static func medianMilliseconds(runs: Int = 5, _ body: () throws -> Void) rethrows -> Double {
+        try body()
+        var samples: [Double] = []
+        for _ in 0..<max(runs, 1) {
+            let start = DispatchTime.now().uptimeNanoseconds
+            try body()
+            samples.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1_000_000)
+        }
+        samples.sort()
+        return samples[samples.count / 2]
+    }
+
+    /// Resets the kernel's high-water mark of resident memory for this process (Linux ≥ 4.0).
+    static func resetPeakMemory() {
+        try? "5".write(toFile: "/proc/self/clear_refs", atomically: false, encoding: .utf8)
+    }
+
+    /// The peak resident memory (VmHWM) since the last reset, in MiB.
+    static func peakMemoryMiB() -> Double {
+        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return 0 }
+        for line in status.split(separator: "\n") where line.hasPrefix("VmHWM:") {
+            let kilobytes = line.split(separator: " ").compactMap { Double($0) }.first ?? 0
+            return kilobytes / 1024
+        }
+        return 0
+    }
+
+    /// Prints one BENCH line: `BENCH suite/case ours_ms=… base_ms=… ratio=… runs=n [peak_mb=…]`.
+    static func report(suite: String, name: String, ours: Double, base: Double, runs: Int, peakMiB: Double? = nil) {
+        var line = "BENCH \(suite)/\(name) ours_ms=\(format(ours)) base_ms=\(format(base))"
+        line += " ratio=\(format(base > 0 ? ours / base : .infinity)) runs=\(runs)"
+        if let peakMiB { line += " peak_mb=\(format(peakMiB))" }
+        print(line)
+        fflush(nil)
+    }
+
+    private static func format(_ value: Double) -> String {
+        String(format: "%.3f", value)
+    }
+}

@@ -1,0 +1,78 @@
+// swift-tools-version:6.0
+// Core Data Companion: Core Data's ideas on Linux, a store inspector, a lesson reader and an
+// accelerometer toolkit for a university iOS course. Depends only on the toolchain and on
+// Debian's C libraries (see the Makefile's `deps`).
+import PackageDescription
+
+let package = Package(
+    name: "CoreDataCompanion",
+    platforms: [.macOS(.v14)],
+    products: [
+        .library(name: "ObjectGraph", targets: ["ObjectGraph"]),
+        .library(name: "StoreInspector", targets: ["StoreInspector"]),
+        .library(name: "TerminalKit", targets: ["TerminalKit"]),
+        .library(name: "TerminalMarkdown", targets: ["TerminalMarkdown"]),
+        .library(name: "Accelerometer", targets: ["Accelerometer"]),
+        .executable(name: "companion", targets: ["companion"]),
+        .executable(name: "theater", targets: ["theater"]),
+        .executable(name: "books", targets: ["books"]),
+        .executable(name: "superdb", targets: ["superdb"]),
+        .executable(name: "accelerometer-graph", targets: ["accelerometer-graph"]),
+        .executable(name: "companion-bench", targets: ["companion-bench"]),
+    ],
+    targets: [
+        // MARK: - System libraries (Debian packages, found through pkg-config)
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(name: "CReadline", pkgConfig: "readline", providers: [.apt(["libreadline-dev"])]),
+        .systemLibrary(name: "CMark", pkgConfig: "libcmark", providers: [.apt(["libcmark-dev"])]),
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+
+        // MARK: - Libraries, in dependency order (DESIGN.md §2)
+        .target(name: "SQLite", dependencies: ["CSQLite"]),
+        .target(name: "ObjectGraph", dependencies: ["SQLite", "CZlib"]),
+        .target(name: "TerminalKit", dependencies: ["CReadline"]),
+        .target(name: "StoreInspector", dependencies: ["ObjectGraph", "SQLite", "CZlib"]),
+        .target(name: "TerminalMarkdown", dependencies: ["TerminalKit", "CMark"]),
+        .target(name: "Accelerometer", dependencies: []),
+
+        // MARK: - The command-line tool
+        .executableTarget(
+            name: "companion",
+            dependencies: ["ObjectGraph", "StoreInspector", "TerminalKit", "TerminalMarkdown", "Accelerometer", "SQLite"]
+        ),
+
+        // MARK: - Lecture samples
+        .executableTarget(
+            name: "theater", dependencies: ["ObjectGraph"], path: "Samples/Theater",
+            resources: [.copy("Theater.xcdatamodeld")]
+        ),
+        .executableTarget(
+            name: "books", dependencies: ["ObjectGraph"], path: "Samples/Books",
+            resources: [.copy("Books.xcdatamodeld")]
+        ),
+        .executableTarget(
+            name: "superdb", dependencies: ["ObjectGraph"], path: "Samples/SuperDB",
+            resources: [.copy("SuperDB.xcdatamodeld")]
+        ),
+        .executableTarget(
+            name: "accelerometer-graph", dependencies: ["Accelerometer", "TerminalKit"],
+            path: "Samples/AccelerometerGraph", resources: [.copy("Recordings")]
+        ),
+
+        // MARK: - Benchmarks (`make bench`)
+        .executableTarget(
+            name: "companion-bench",
+            dependencies: ["ObjectGraph", "SQLite", "CSQLite", "StoreInspector", "TerminalMarkdown", "TerminalKit", "Accelerometer"],
+            path: "Benchmarks"
+        ),
+
+        // MARK: - Tests: one suite per module, plus end-to-end runs of the binaries
+        .testTarget(name: "SQLiteTests", dependencies: ["SQLite"]),
+        .testTarget(name: "ObjectGraphTests", dependencies: ["ObjectGraph", "SQLite"]),
+        .testTarget(name: "StoreInspectorTests", dependencies: ["StoreInspector", "ObjectGraph", "SQLite"]),
+        .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit"]),
+        .testTarget(name: "TerminalMarkdownTests", dependencies: ["TerminalMarkdown", "TerminalKit"]),
+        .testTarget(name: "AccelerometerTests", dependencies: ["Accelerometer"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["ObjectGraph", "SQLite"]),
+    ]
+)

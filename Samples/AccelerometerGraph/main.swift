@@ -1,0 +1,1 @@
+print("accelerometer-graph: sample arrives with the Accelerometer module")

@@ -1,0 +1,1 @@
+print("books: sample arrives with the fetched results controller")

@@ -1,0 +1,1 @@
+print("superdb: sample arrives with the fetched results controller")

@@ -1,0 +1,1 @@
+print("theater: sample arrives with the ObjectGraph core")

@@ -1,0 +1,2 @@
+/// StoreInspector: read-only analysis of any Core Data SQLite store (DESIGN.md §4).
+public enum StoreInspectorModule {}

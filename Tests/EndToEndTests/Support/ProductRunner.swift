@@ -1,0 +1,93 @@
+import Foundation
+
+/// What a finished process left behind.
+struct ProcessOutcome {
+    /// Everything it wrote to standard output, decoded as UTF-8.
+    var standardOutput: String
+    /// Everything it wrote to standard error, decoded as UTF-8.
+    var standardError: String
+    /// Its exit status (a signal shows as 128 + signal number).
+    var status: Int32
+}
+
+/// Runs the package's own executables (`companion`, the samples) the way a user does.
+///
+/// The executables are built next to the test bundle (`swift build --build-tests` builds every
+/// product), so they are found in the same directory as the running test binary.
+enum ProductRunner {
+    /// The directory holding the built products.
+    static var binDirectory: URL {
+        if let explicit = ProcessInfo.processInfo.environment["COMPANION_BIN_DIR"], !explicit.isEmpty {
+            return URL(fileURLWithPath: explicit)
+        }
+        let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        return executable.deletingLastPathComponent()
+    }
+
+    /// The package's root directory (where `Package.swift` is), found from this source file.
+    static var packageRoot: URL {
+        var url = URL(fileURLWithPath: #filePath)
+        while url.path != "/" {
+            url.deleteLastPathComponent()
+            if FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path) {
+                return url
+            }
+        }
+        return URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+    }
+
+    /// The shared test corpus (`../shared/corpus` beside the repository).
+    static var corpus: URL {
+        packageRoot.deletingLastPathComponent().appendingPathComponent("shared/corpus")
+    }
+
+    /// Runs `product` with `arguments`, feeding `input` on standard input, and waits for it.
+    ///
+    /// - Parameters:
+    ///   - environment: variables added to (or replacing) the test's own environment.
+    ///   - directory: the working directory; the package root when nil.
+    static func run(
+        _ product: String, _ arguments: [String] = [], input: String? = nil,
+        environment: [String: String] = [:], directory: URL? = nil
+    ) throws -> ProcessOutcome {
+        let process = Process()
+        process.executableURL = binDirectory.appendingPathComponent(product)
+        process.arguments = arguments
+        process.currentDirectoryURL = directory ?? packageRoot
+        var env = ProcessInfo.processInfo.environment
+        env["NO_COLOR"] = env["NO_COLOR"] ?? "1"
+        for (key, value) in environment { env[key] = value }
+        process.environment = env
+        let outputPipe = Pipe(), errorPipe = Pipe(), inputPipe = Pipe()
+        process.standardOutput = outputPipe
+        process.standardError = errorPipe
+        process.standardInput = inputPipe
+        try process.run()
+        if let input { inputPipe.fileHandleForWriting.write(Data(input.utf8)) }
+        try? inputPipe.fileHandleForWriting.close()
+        // Read both pipes concurrently so a chatty child never blocks on a full pipe.
+        let errorData = LockedData()
+        let group = DispatchGroup()
+        group.enter()
+        DispatchQueue.global().async {
+            errorData.set(errorPipe.fileHandleForReading.readDataToEndOfFile())
+            group.leave()
+        }
+        let outputData = outputPipe.fileHandleForReading.readDataToEndOfFile()
+        group.wait()
+        process.waitUntilExit()
+        let status = process.terminationReason == .uncaughtSignal ? 128 + process.terminationStatus : process.terminationStatus
+        return ProcessOutcome(
+            standardOutput: String(decoding: outputData, as: UTF8.self),
+            standardError: String(decoding: errorData.get(), as: UTF8.self),
+            status: status)
+    }
+}
+
+/// A Data value shared between the reading thread and the test.
+private final class LockedData: @unchecked Sendable {
+    private let lock = NSLock()
+    private var data = Data()
+    func set(_ value: Data) { lock.withLock { data = value } }
+    func get() -> Data { lock.withLock { data } }
+}

@@ -1,0 +1,5 @@
+import Testing
+
+@Test func ObjectGraphTestTargetBuilds() {
+    #expect(Bool(true))
+}

@@ -1,0 +1,5 @@
+import Testing
+
+@Test func SQLiteTestTargetBuilds() {
+    #expect(Bool(true))
+}

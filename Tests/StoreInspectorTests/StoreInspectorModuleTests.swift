@@ -1,0 +1,5 @@
+import Testing
+
+@Test func StoreInspectorTestTargetBuilds() {
+    #expect(Bool(true))
+}

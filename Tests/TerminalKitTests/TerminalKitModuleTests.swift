@@ -1,0 +1,5 @@
+import Testing
+
+@Test func TerminalKitTestTargetBuilds() {
+    #expect(Bool(true))
+}

@@ -1,0 +1,5 @@
+import Testing
+
+@Test func TerminalMarkdownTestTargetBuilds() {
+    #expect(Bool(true))
+}
