@@ -8,5 +8,10 @@ struct BenchmarkSuite: Sendable {
 
 /// The registry of suites; each suite lives in `Suites/<Name>Suite.swift`.
 enum BenchmarkSuites {
-    static let all: [BenchmarkSuite] = []
+    static let all: [BenchmarkSuite] = [
+        ObjectGraphSuite.suite,
+        InspectorSuite.suite,
+        MarkdownSuite.suite,
+        AccelerometerSuite.suite,
+    ]
 }
