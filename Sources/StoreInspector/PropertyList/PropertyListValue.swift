@@ -54,7 +54,7 @@ public indirect enum PropertyListValue: Equatable, Sendable {
         case let value as [Any]:
             self = .array(value.map { PropertyListValue(foundation: $0) })
         case let value as [String: Any]:
-            self = .dictionary(value.keys.sorted().map { ($0, PropertyListValue(foundation: value[$0] as Any)) })
+            self = .dictionary(value.sorted { $0.key < $1.key }.map { ($0.key, PropertyListValue(foundation: $0.value)) })
         default:
             if let uid = Self.archiverUID(object) {
                 self = .uid(uid)
