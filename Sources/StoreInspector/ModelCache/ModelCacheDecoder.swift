@@ -117,7 +117,7 @@ public enum ModelCacheDecoder {
                 inverseName: object["_NSInverseRelationshipName"].string
                     ?? object["NSInverseRelationship"].asObject?["NSPropertyName"].string,
                 isToMany: isToMany, isOrdered: object["NSIsOrdered"].bool ?? false,
-                minCount: Int(clamping: object["NSMinCount"].integer ?? 0), maxCount: Int(clamping: max(maxCount, 0)),
+                minCount: Int(clamping: object["NSMinCount"].integer ?? 0), maxCount: Int(clamping: maxCount),
                 deleteRule: rule, isOptional: isOptional, isTransient: isTransient, versionHashModifier: modifier,
                 renamingIdentifier: renaming)
         case "NSFetchedPropertyDescription":

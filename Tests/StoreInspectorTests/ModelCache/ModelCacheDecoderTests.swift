@@ -22,10 +22,8 @@ import Testing
         let stored = Dictionary(uniqueKeysWithValues: metadata.versionHashes.map { ($0.entity, $0.hash) })
         #expect(Set(model.entities.map(\.name)) == Set(stored.keys))
         // SampleModel2's Author.books is archived with NSMaxCount -1, which Apple hashes as
-        // u32(0xFFFFFFFF) (checked by hand against the store's hash); ObjectGraph's
-        // RelationshipDescription keeps unbounded counts as 0, so that one entity cannot match yet.
-        let expected = name == Corpus.sampleModel2 ? ["Author"] : []
-        #expect(model.entitiesDiffering(fromVersionHashes: stored) == expected)
+        // u32(0xFFFFFFFF); the decoder passes it through unchanged so the hash still matches.
+        #expect(model.entitiesDiffering(fromVersionHashes: stored) == [])
     }
 
     @Test func recipesCacheHasItsEntitiesRelationshipsAndRules() throws {
