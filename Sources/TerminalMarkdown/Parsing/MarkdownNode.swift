@@ -85,6 +85,20 @@ struct MarkdownNode {
         cmark_node_get_list_tight(pointer) != 0
     }
 
+    /// The next sibling, if any.
+    var nextSibling: MarkdownNode? {
+        cmark_node_next(pointer).map(MarkdownNode.init(pointer:))
+    }
+
+    /// The first character a reader sees of this inline node, if it starts with text.
+    var leadingCharacter: Character? {
+        switch kind {
+        case .text, .code, .htmlInline: literal.first
+        case .softBreak, .lineBreak: " "
+        default: children.first(where: { _ in true })?.leadingCharacter
+        }
+    }
+
     /// The visible text of the node's inline content, without styling (alt text of images).
     var plainText: String {
         var result = ""

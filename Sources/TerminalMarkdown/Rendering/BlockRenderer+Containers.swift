@@ -4,7 +4,9 @@ extension BlockRenderer {
     /// A block quote: its blocks, two columns narrower, each line behind a bar.
     func quote(_ node: MarkdownNode, width: Int) -> [StyledLine] {
         let bar = isPlain ? StyledSpan("> ") : StyledSpan("│ ", style: Theme.quoteBar)
-        let inner = blocks(in: node, width: max(1, width - 2), tight: false)
+        // Too narrow for a bar and some text: the quote's lines go unmarked rather than too wide.
+        guard width >= 3 else { return blocks(in: node, width: width, tight: false) }
+        let inner = blocks(in: node, width: width - 2, tight: false)
         if inner.isEmpty { return [StyledLine([bar])] }
         return prefixed(inner, first: [bar], rest: [bar])
     }
@@ -22,7 +24,13 @@ extension BlockRenderer {
             if index > 0, !tight { lines.append(.blank) }
             let text = markers[index] + String(repeating: " ", count: markerWidth - markers[index].count)
             let first = [StyledSpan(text, style: Theme.bullet)]
-            let content = blocks(in: item, width: max(1, width - markerWidth), tight: tight)
+            if width - markerWidth < 1 {
+                // Too narrow to hang the text under the marker: the marker gets a line of its own.
+                lines.append(StyledLine([StyledSpan(String(markers[index].prefix(width)), style: Theme.bullet)]))
+                lines += blocks(in: item, width: width, tight: tight)
+                continue
+            }
+            let content = blocks(in: item, width: width - markerWidth, tight: tight)
             if content.isEmpty {
                 lines.append(StyledLine([StyledSpan(markers[index], style: Theme.bullet)]))
             } else {

@@ -12,7 +12,16 @@ extension BlockRenderer {
 
     private func inline(_ node: MarkdownNode, style: TextStyle, link: String?, into lines: inout [[StyledSpan]]) {
         func add(_ text: String, _ spanStyle: TextStyle) {
+            guard !text.isEmpty else { return }
             lines[lines.count - 1].append(StyledSpan(text, style: spanStyle, link: link))
+        }
+        // Plain mode frames emphasis and code with `*`/`` ` `` only at word boundaries, so
+        // `foo*bar*` reads as one word "foobar", as it does when styled.
+        func framed() -> Bool {
+            guard isPlain else { return false }
+            let before = lines[lines.count - 1].last?.text.last
+            let after = node.nextSibling?.leadingCharacter
+            return !(before.map(Self.isWordCharacter) ?? false) && !(after.map(Self.isWordCharacter) ?? false)
         }
         func children(_ childStyle: TextStyle, link childLink: String?) {
             for child in node.children {
@@ -28,17 +37,19 @@ extension BlockRenderer {
             lines.append([])
         case .code:
             let code = style.merged(with: Theme.codeSpan)
-            add(isPlain ? "`" + node.literal + "`" : node.literal, code)
+            add(framed() ? "`" + node.literal + "`" : node.literal, code)
         case .htmlInline:
             add(node.literal, style.merged(with: Theme.html))
         case .emphasis:
-            if isPlain { add("*", style) }
+            let marker = framed() ? "*" : ""
+            add(marker, style)
             children(style.merged(with: Theme.emphasis), link: link)
-            if isPlain { add("*", style) }
+            add(marker, style)
         case .strong:
-            if isPlain { add("**", style) }
+            let marker = framed() ? "**" : ""
+            add(marker, style)
             children(style.merged(with: Theme.strong), link: link)
-            if isPlain { add("**", style) }
+            add(marker, style)
         case .link:
             let destination = node.url
             let target = options.hyperlinks ? linkPolicy.hyperlinkTarget(for: destination) : nil
@@ -52,6 +63,10 @@ extension BlockRenderer {
         default:
             children(style, link: link)
         }
+    }
+
+    private static func isWordCharacter(_ character: Character) -> Bool {
+        character.isLetter || character.isNumber
     }
 
     /// An autolink (`<https://…>`, `<a@b.c>`) shows its destination as its text: no reference needed.
