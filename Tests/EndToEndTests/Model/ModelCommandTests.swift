@@ -16,7 +16,8 @@ import Testing
         let outcome = try ProductRunner.run("companion", ["model", "sql", model.url.path])
         #expect(outcome.status == 0)
         #expect(outcome.standardError.isEmpty)
-        #expect(outcome.standardOutput.split(separator: "\n").allSatisfy { $0.hasPrefix("CREATE ") && $0.hasSuffix(";") })
+        #expect(
+            outcome.standardOutput.split(separator: "\n").allSatisfy { $0.hasPrefix("CREATE ") && $0.hasSuffix(";") })
         #expect(try ModelFixtures.matchesGolden(outcome.standardOutput, named: "\(model.name).sql.txt"))
     }
 
@@ -60,12 +61,17 @@ import Testing
         let scratch = try ModelFixtures.scratchDirectory()
         defer { try? FileManager.default.removeItem(at: scratch) }
         let file = scratch.appendingPathComponent("contents")
-        let xml = #"<model><entity name="Movie"><relationship name="theater" maxCount="1" destinationEntity="Cinema"/></entity></model>"#
+        let xml =
+            #"<model><entity name="Movie">"#
+            + #"<relationship name="theater" maxCount="1" destinationEntity="Cinema"/></entity></model>"#
         try Data(xml.utf8).write(to: file)
         let outcome = try ProductRunner.run("companion", ["model", "show", file.path])
         #expect(outcome.status == 1)
-        #expect(outcome.standardError
-            == "companion: \(file.path): relationship Movie.theater points to entity \"Cinema\", which is not in the model\n")
+        #expect(
+            outcome.standardError
+                == "companion: \(file.path): relationship Movie.theater points to entity \"Cinema\", "
+                + "which is not in the model\n"
+        )
     }
 
     @Test func binaryXcode3ModelSaysToResaveIt() throws {
@@ -73,7 +79,8 @@ import Testing
         defer { try? FileManager.default.removeItem(at: scratch) }
         let directory = scratch.appendingPathComponent("Old.xcdatamodel")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let plist = try PropertyListSerialization.data(fromPropertyList: ["$archiver": "NSKeyedArchiver"], format: .binary, options: 0)
+        let plist = try PropertyListSerialization.data(
+            fromPropertyList: ["$archiver": "NSKeyedArchiver"], format: .binary, options: 0)
         try plist.write(to: directory.appendingPathComponent("elements"))
         let outcome = try ProductRunner.run("companion", ["model", "show", directory.path])
         #expect(outcome.status == 1)

@@ -22,27 +22,31 @@ enum ModelFixtures {
         var inCorpus: Bool
 
         var url: URL {
-            inCorpus ? ModelFixtures.corpus.appendingPathComponent(path) : ProductRunner.packageRoot.appendingPathComponent(path)
+            inCorpus
+                ? ModelFixtures.corpus.appendingPathComponent(path)
+                : ProductRunner.packageRoot.appendingPathComponent(path)
         }
 
         var description: String { name }
     }
 
     /// The lecture samples' bundles and every model file of the corpus.
-    static let models: [Model] = [
-        Model(name: "Theater", path: "Samples/Theater/Theater.xcdatamodeld", inCorpus: false),
-        Model(name: "Books", path: "Samples/Books/Books.xcdatamodeld", inCorpus: false),
-        Model(name: "SuperDB", path: "Samples/SuperDB/SuperDB.xcdatamodeld", inCorpus: false),
-    ] + [
-        "ChristianKienle__Core-Data-Editor__iOS_Example",
-        "alemar11__CoreDataPlus__SampleModel",
-        "alemar11__CoreDataPlus__SampleModel2",
-        "duckduckgo__BrowserServicesKit__BookmarksModel_4",
-        "wibosco__CoreDataMigration-Example__CoreDataMigration_Example",
-        "wibosco__CoreDataMigration-Example__CoreDataMigration_Example_2",
-        "wibosco__CoreDataMigration-Example__CoreDataMigration_Example_3",
-        "wibosco__CoreDataMigration-Example__CoreDataMigration_Example_4",
-    ].map { Model(name: $0, path: "models/\($0).contents", inCorpus: true) }
+    static let models: [Model] =
+        [
+            Model(name: "Theater", path: "Samples/Theater/Theater.xcdatamodeld", inCorpus: false),
+            Model(name: "Books", path: "Samples/Books/Books.xcdatamodeld", inCorpus: false),
+            Model(name: "SuperDB", path: "Samples/SuperDB/SuperDB.xcdatamodeld", inCorpus: false),
+        ]
+        + [
+            "ChristianKienle__Core-Data-Editor__iOS_Example",
+            "alemar11__CoreDataPlus__SampleModel",
+            "alemar11__CoreDataPlus__SampleModel2",
+            "duckduckgo__BrowserServicesKit__BookmarksModel_4",
+            "wibosco__CoreDataMigration-Example__CoreDataMigration_Example",
+            "wibosco__CoreDataMigration-Example__CoreDataMigration_Example_2",
+            "wibosco__CoreDataMigration-Example__CoreDataMigration_Example_3",
+            "wibosco__CoreDataMigration-Example__CoreDataMigration_Example_4",
+        ].map { Model(name: $0, path: "models/\($0).contents", inCorpus: true) }
 
     /// `Tests/Golden/Model`: outside the test target's folder, so SwiftPM does not ask to declare
     /// the files as resources.

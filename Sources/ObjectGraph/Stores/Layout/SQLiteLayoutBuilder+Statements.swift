@@ -13,7 +13,8 @@ extension SQLiteLayoutBuilder {
             for column in table.columns {
                 switch column.role {
                 case .foreignKey, .hiddenForeignKey:
-                    statements.append("CREATE INDEX \(table.name)_\(column.name)_INDEX ON \(table.name) (\(column.name))")
+                    statements.append(
+                        "CREATE INDEX \(table.name)_\(column.name)_INDEX ON \(table.name) (\(column.name))")
                 default:
                     continue
                 }
@@ -56,7 +57,8 @@ extension SQLiteLayoutBuilder {
                 }
             }
             guard parts.count == index.elements.count else { continue }
-            statements.append("CREATE INDEX Z_\(entity.name)_\(index.name) ON \(table) (\(parts.joined(separator: ", ")))")
+            statements.append(
+                "CREATE INDEX Z_\(entity.name)_\(index.name) ON \(table) (\(parts.joined(separator: ", ")))")
         }
         for constraint in entity.uniquenessConstraints {
             let columns = constraint.compactMap { column(of: $0, in: entity) }
