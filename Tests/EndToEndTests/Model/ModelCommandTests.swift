@@ -38,6 +38,30 @@ import Testing
         #expect(outcome.standardOutput == (try ModelFixtures.schemaOfStore(store, in: scratch)))
     }
 
+    @Test func bundleSQLUsesTheVersionNamedByXccurrentversion() throws {
+        let scratch = try ModelFixtures.scratchDirectory()
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let prefix = "wibosco__CoreDataMigration-Example__"
+        let bundle = scratch.appendingPathComponent("CoreDataMigration_Example.xcdatamodeld")
+        for (file, version) in [
+            ("CoreDataMigration_Example.contents", "CoreDataMigration_Example"),
+            ("CoreDataMigration_Example_4.contents", "CoreDataMigration_Example 4"),
+        ] {
+            let directory = bundle.appendingPathComponent(version + ".xcdatamodel")
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            try FileManager.default.copyItem(
+                at: ModelFixtures.corpus.appendingPathComponent("models/" + prefix + file),
+                to: directory.appendingPathComponent("contents"))
+        }
+        try FileManager.default.copyItem(
+            at: ModelFixtures.corpus.appendingPathComponent("models/" + prefix + ".xccurrentversion"),
+            to: bundle.appendingPathComponent(".xccurrentversion"))
+        let outcome = try ProductRunner.run("companion", ["model", "sql", bundle.path])
+        #expect(outcome.status == 0)
+        let store = try ModelFixtures.schemaOfStore(prefix + "CoreDataMigration_Example_WAL.sqlite", in: scratch)
+        #expect(outcome.standardOutput == store)
+    }
+
     @Test func missingModelIsOneLineNamingThePath() throws {
         let outcome = try ProductRunner.run("companion", ["model", "show", "Nowhere.xcdatamodeld"])
         #expect(outcome.status == 1)
