@@ -95,8 +95,10 @@ public final class SQLiteStore: PersistentStore {
             try Self.checkCompatibility(of: model, with: opened.metadata, path: path)
             if !options.isReadOnly {
                 do {
-                    try database.execute("pragma recursive_triggers=1")
-                    try database.execute("pragma journal_mode=wal")
+                    for pragma in ["pragma recursive_triggers=1", "pragma journal_mode=wal"] {
+                        log.statement(pragma)
+                        try database.execute(pragma)
+                    }
                 } catch {
                     throw Self.storeError(error, path: path, doing: "open")
                 }
