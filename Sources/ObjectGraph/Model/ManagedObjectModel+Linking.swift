@@ -1,0 +1,124 @@
+/// Turning the names in entity descriptions into links, checking the model on the way.
+extension ManagedObjectModel {
+    /// Links parents, sub-entities, inherited properties, destinations and inverses, and returns
+    /// the entities by name. Nothing is changed unless every check passes.
+    static func link(_ entities: [EntityDescription]) throws(ModelError) -> [String: EntityDescription] {
+        var byName: [String: EntityDescription] = [:]
+        for entity in entities {
+            guard byName[entity.name] == nil else { throw .duplicateEntity(name: entity.name) }
+            guard entity.managedObjectModel == nil else { throw .entityAlreadyInAModel(name: entity.name) }
+            byName[entity.name] = entity
+        }
+        let parents = try resolveParents(entities, byName: byName)
+        let chains = entities.map { inheritanceChain(of: $0, parents: parents) }
+        var resolvedProperties: [ObjectIdentifier: [String: PropertyDescription]] = [:]
+        for (entity, chain) in zip(entities, chains) {
+            var names: [String: PropertyDescription] = [:]
+            for property in chain.flatMap(\.properties) {
+                guard names[property.name] == nil else {
+                    throw .duplicateProperty(entity: entity.name, property: property.name)
+                }
+                names[property.name] = property
+            }
+            resolvedProperties[ObjectIdentifier(entity)] = names
+        }
+        for entity in entities {
+            try checkReferences(of: entity, byName: byName, propertiesOf: { resolvedProperties[ObjectIdentifier($0)] ?? [:] })
+        }
+        // Every check passed: link for real.
+        for (entity, chain) in zip(entities, chains) {
+            entity.superentity = parents[ObjectIdentifier(entity)]
+            entity.subentities = entities.filter { parents[ObjectIdentifier($0)] === entity }
+                .sorted { NameOrder.entityName($0.name, $1.name) }
+            entity.allProperties = chain.flatMap(\.properties)
+            let properties = resolvedProperties[ObjectIdentifier(entity)] ?? [:]
+            entity.propertiesByName = properties
+            entity.attributesByName = properties.compactMapValues { $0 as? AttributeDescription }
+            entity.relationshipsByName = properties.compactMapValues { $0 as? RelationshipDescription }
+            entity.fetchedPropertiesByName = properties.compactMapValues { $0 as? FetchedPropertyDescription }
+            for property in entity.properties {
+                property.entity = entity
+                if let relationship = property as? RelationshipDescription {
+                    let destination = byName[relationship.destinationEntityName]
+                    relationship.destinationEntity = destination
+                    relationship.inverseRelationship = relationship.inverseName.flatMap { inverse in
+                        destination.flatMap { resolvedProperties[ObjectIdentifier($0)]?[inverse] as? RelationshipDescription }
+                    }
+                } else if let fetched = property as? FetchedPropertyDescription {
+                    fetched.destinationEntity = byName[fetched.destinationEntityName]
+                }
+            }
+        }
+        return byName
+    }
+
+    /// Each entity's parent, checking that parents exist and form no cycle.
+    private static func resolveParents(
+        _ entities: [EntityDescription], byName: [String: EntityDescription]
+    ) throws(ModelError) -> [ObjectIdentifier: EntityDescription] {
+        var parents: [ObjectIdentifier: EntityDescription] = [:]
+        for entity in entities {
+            guard let parentName = entity.superentityName else { continue }
+            guard let parent = byName[parentName] else {
+                throw .unknownParentEntity(entity: entity.name, parent: parentName)
+            }
+            parents[ObjectIdentifier(entity)] = parent
+        }
+        for entity in entities {
+            var path: [EntityDescription] = []
+            var current: EntityDescription? = entity
+            while let candidate = current {
+                if let start = path.firstIndex(where: { $0 === candidate }) {
+                    throw .parentEntityCycle(entities: path[start...].map(\.name))
+                }
+                path.append(candidate)
+                current = parents[ObjectIdentifier(candidate)]
+            }
+        }
+        return parents
+    }
+
+    /// The chain from the root down to `entity` (cycle-free, checked before).
+    private static func inheritanceChain(
+        of entity: EntityDescription, parents: [ObjectIdentifier: EntityDescription]
+    ) -> [EntityDescription] {
+        var chain = [entity]
+        while let parent = parents[ObjectIdentifier(chain[chain.count - 1])] { chain.append(parent) }
+        return chain.reversed()
+    }
+
+    /// Checks that every name an entity uses (destinations, inverses, constraints, indexes) exists.
+    private static func checkReferences(
+        of entity: EntityDescription, byName: [String: EntityDescription],
+        propertiesOf: (EntityDescription) -> [String: PropertyDescription]
+    ) throws(ModelError) {
+        for property in entity.properties {
+            if let relationship = property as? RelationshipDescription {
+                guard let destination = byName[relationship.destinationEntityName] else {
+                    throw .unknownDestinationEntity(
+                        entity: entity.name, relationship: relationship.name,
+                        destination: relationship.destinationEntityName)
+                }
+                if let inverse = relationship.inverseName, !(propertiesOf(destination)[inverse] is RelationshipDescription) {
+                    throw .unknownInverseRelationship(
+                        entity: entity.name, relationship: relationship.name, destination: destination.name,
+                        inverse: inverse)
+                }
+            } else if let fetched = property as? FetchedPropertyDescription, byName[fetched.destinationEntityName] == nil {
+                throw .unknownEntity(
+                    name: fetched.destinationEntityName, usedBy: "fetched property \(entity.name).\(fetched.name)")
+            }
+        }
+        let properties = propertiesOf(entity)
+        for constraint in entity.uniquenessConstraints {
+            for name in constraint where properties[name] == nil {
+                throw .unknownName(entity: entity.name, name: name, usedBy: "a uniqueness constraint")
+            }
+        }
+        for index in entity.fetchIndexes {
+            for element in index.elements where properties[element.propertyName] == nil {
+                throw .unknownName(entity: entity.name, name: element.propertyName, usedBy: "fetch index \"\(index.name)\"")
+            }
+        }
+    }
+}

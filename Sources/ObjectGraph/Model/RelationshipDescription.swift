@@ -1,0 +1,50 @@
+/// A relationship from one entity to another: to-one (`movie.theater`) or to-many (`theater.movies`).
+///
+/// Destination and inverse are given by name and resolved when the ``ManagedObjectModel`` is
+/// built; an unknown name makes the model's initializer throw.
+///
+/// ```swift
+/// let movies = RelationshipDescription(
+///     name: "movies", destinationEntityName: "Movie", inverseName: "theater",
+///     isToMany: true, deleteRule: .cascade)
+/// ```
+public final class RelationshipDescription: PropertyDescription, @unchecked Sendable {
+    /// The name of the entity the relationship points to.
+    public let destinationEntityName: String
+    /// The name of the inverse relationship on the destination entity, or nil when there is none.
+    public let inverseName: String?
+    /// Whether the relationship holds a set (or ordered set) of objects rather than one object.
+    public let isToMany: Bool
+    /// Whether a to-many relationship keeps its objects in order.
+    public let isOrdered: Bool
+    /// The fewest objects a to-many relationship may hold when saved (0: no minimum).
+    public let minCount: Int
+    /// The most objects the relationship may hold: 1 for to-one, 0 for an unbounded to-many.
+    public let maxCount: Int
+    /// What deleting the source object does to the destination objects.
+    public let deleteRule: DeleteRule
+
+    /// The destination entity; nil until the model is built, or when the model is gone.
+    public internal(set) weak var destinationEntity: EntityDescription?
+    /// The inverse relationship; nil when there is none, until the model is built, or when it is gone.
+    public internal(set) weak var inverseRelationship: RelationshipDescription?
+
+    /// Describes a relationship; a to-one always has `maxCount` 1, whatever is passed.
+    public init(
+        name: String, destinationEntityName: String, inverseName: String? = nil,
+        isToMany: Bool = false, isOrdered: Bool = false, minCount: Int = 0, maxCount: Int = 0,
+        deleteRule: DeleteRule = .nullify, isOptional: Bool = true, isTransient: Bool = false,
+        userInfo: [String: String] = [:], versionHashModifier: String? = nil, renamingIdentifier: String? = nil
+    ) {
+        self.destinationEntityName = destinationEntityName
+        self.inverseName = inverseName
+        self.isToMany = isToMany
+        self.isOrdered = isToMany && isOrdered
+        self.minCount = max(0, minCount)
+        self.maxCount = isToMany ? max(0, maxCount) : 1
+        self.deleteRule = deleteRule
+        super.init(
+            name: name, isOptional: isOptional, isTransient: isTransient, isReadOnly: false,
+            userInfo: userInfo, versionHashModifier: versionHashModifier, renamingIdentifier: renamingIdentifier)
+    }
+}

@@ -1,0 +1,45 @@
+import Foundation
+
+/// A place objects live between runs: the SQLite store or the in-memory store.
+///
+/// A coordinator owns its stores and calls them only while holding its own lock, one call at a
+/// time, so a store needs no locking of its own (conformers may be `@unchecked Sendable` on that
+/// basis). Every call either
+/// completes or throws a ``CoreDataError`` and leaves the store as it was.
+public protocol PersistentStore: AnyObject {
+    /// The store's UUID string (`Z_UUID` / `NSStoreUUID`); part of every permanent object ID's URI.
+    var identifier: String { get }
+    /// The kind of store.
+    var type: PersistentStoreType { get }
+    /// The file the store lives in, or nil for an in-memory store.
+    var url: URL? { get }
+    /// The store's metadata (`NSStoreType`, `NSStoreUUID`, version hashes, user keys).
+    var metadata: [String: Any] { get }
+    /// The model the store was opened with.
+    var model: ManagedObjectModel { get }
+
+    /// The rows `request` selects, in its order, after its offset and limit.
+    func fetchRows(_ request: StoreFetchRequest) throws -> [StoreRow]
+
+    /// How many rows `request` selects (offset and limit applied as in ``fetchRows(_:)``).
+    func countRows(_ request: StoreFetchRequest) throws -> Int
+
+    /// The row of one object (fault fulfilment), or nil when the row no longer exists.
+    func row(for objectID: ManagedObjectID) throws -> StoreRow?
+
+    /// The destinations of the to-many `relationship` of the object `objectID`, in order when the
+    /// relationship is ordered.
+    func relatedObjectIDs(
+        of relationship: RelationshipDescription, for objectID: ManagedObjectID
+    ) throws -> [ManagedObjectID]
+
+    /// Allocates `count` permanent IDs for new objects of `entity`.
+    func newObjectIDs(for entity: EntityDescription, count: Int) throws -> [ManagedObjectID]
+
+    /// Writes `changes` in one transaction.
+    ///
+    /// Throws ``CoreDataError`` with code ``CoreDataError/Code/managedObjectMerge`` (133020) and one
+    /// ``MergeConflict`` per row whose version moved since it was read (or that is gone); nothing
+    /// is written then, nor when any other error is thrown.
+    func save(_ changes: StoreChanges) throws
+}

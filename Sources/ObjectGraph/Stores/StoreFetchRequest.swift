@@ -1,0 +1,28 @@
+/// What a store is asked to fetch or count: the context's ``FetchRequest`` stripped down to the
+/// parts a store evaluates itself.
+///
+/// The coordinator builds it; the context then merges its unsaved changes into what comes back.
+public struct StoreFetchRequest: @unchecked Sendable {
+    /// The entity to fetch.
+    public var entity: EntityDescription
+    /// Whether instances of sub-entities are fetched too (Core Data's default: yes).
+    public var includesSubentities: Bool
+    /// The order of the rows; empty means the store's natural order (by primary key).
+    public var sortDescriptors: [ObjectSortDescriptor]
+    /// The most rows to return; 0 means no limit.
+    public var fetchLimit: Int
+    /// How many rows to skip before the first one returned.
+    public var fetchOffset: Int
+
+    /// Makes a store request; everything but the entity has Core Data's default.
+    public init(
+        entity: EntityDescription, includesSubentities: Bool = true,
+        sortDescriptors: [ObjectSortDescriptor] = [], fetchLimit: Int = 0, fetchOffset: Int = 0
+    ) {
+        self.entity = entity
+        self.includesSubentities = includesSubentities
+        self.sortDescriptors = sortDescriptors
+        self.fetchLimit = fetchLimit
+        self.fetchOffset = fetchOffset
+    }
+}

@@ -1,0 +1,105 @@
+import Foundation
+
+/// Core Data's SQL debug log (`-com.apple.CoreData.SQLDebug N`), line for line in Apple's format.
+///
+/// The SQLite store writes through a log: at level 1 every statement it runs
+/// (`CoreData: sql: SELECT 0, t0.Z_PK, …`) and the timing annotations, at level 3 also the bound
+/// values (`CoreData: details: SQLite bind[0] = "Up"`), at level 4 also the `EXPLAIN QUERY PLAN`
+/// rows of each fetch. The text logged is the exact text handed to SQLite.
+///
+/// ```swift
+/// SQLDebugLog.shared.level = 1            // or run with -com.apple.CoreData.SQLDebug 1, or SQLDEBUG=1
+/// let lines = SQLDebugLog.Lines()
+/// let log = SQLDebugLog(level: 3, sink: lines.append)   // a private log, for a test
+/// ```
+///
+/// Thread-safe: the level and sink may be changed while stores log from other threads.
+public final class SQLDebugLog: @unchecked Sendable {
+    /// Where finished lines go (without the trailing newline).
+    public typealias Sink = @Sendable (String) -> Void
+
+    /// The log the stores use unless given another: its level comes from the process's command
+    /// line and environment (see ``level(arguments:environment:)``), and it writes to stderr.
+    public static let shared = SQLDebugLog(
+        level: level(arguments: CommandLine.arguments, environment: ProcessInfo.processInfo.environment))
+
+    private let lock = NSLock()
+    private var currentLevel: Int
+    private var currentSink: Sink
+
+    /// Makes a log with a level (0 = off) and a destination (standard error by default).
+    public init(level: Int = 0, sink: @escaping Sink = SQLDebugLog.standardError) {
+        self.currentLevel = level
+        self.currentSink = sink
+    }
+
+    /// The verbosity: 0 off, 1 statements and timings, 2 adds row annotations, 3 bind values,
+    /// 4 query plans.
+    public var level: Int {
+        get { lock.withLock { currentLevel } }
+        set { lock.withLock { currentLevel = max(0, newValue) } }
+    }
+
+    /// The destination of finished lines.
+    public var sink: Sink {
+        get { lock.withLock { currentSink } }
+        set { lock.withLock { currentSink = newValue } }
+    }
+
+    /// Whether lines of `level` are written.
+    public func isEnabled(_ level: Int) -> Bool {
+        self.level >= level
+    }
+
+    /// Writes `line` to standard error followed by a newline.
+    public static let standardError: Sink = { line in
+        FileHandle.standardError.write(Data((line + "\n").utf8))
+    }
+
+    /// The level a process asked for: `-com.apple.CoreData.SQLDebug N` among `arguments` (the
+    /// form Xcode's scheme editor passes) wins, then the environment variable `SQLDEBUG=N`;
+    /// otherwise 0. A value that is not a number counts as 1, as Core Data treats `YES`.
+    public static func level(arguments: [String], environment: [String: String]) -> Int {
+        let flag = "-com.apple.CoreData.SQLDebug"
+        if let index = arguments.lastIndex(of: flag) {
+            let value = index + 1 < arguments.count ? arguments[index + 1] : "1"
+            return parseLevel(value)
+        }
+        if let value = environment["SQLDEBUG"], !value.isEmpty {
+            return parseLevel(value)
+        }
+        return 0
+    }
+
+    private static func parseLevel(_ text: String) -> Int {
+        if let number = Int(text.trimmingCharacters(in: .whitespaces)) { return max(0, number) }
+        return ["no", "false"].contains(text.lowercased()) ? 0 : 1
+    }
+
+    // MARK: - Writing lines
+
+    /// Writes `CoreData: sql: <statement>` at level 1.
+    public func sql(_ statement: String) {
+        write(1, "CoreData: sql: " + statement)
+    }
+
+    /// Writes `CoreData: annotation: <text>` when the level is at least `level`.
+    public func annotation(_ text: @autoclosure () -> String, level: Int = 1) {
+        write(level, "CoreData: annotation: " + text())
+    }
+
+    /// Writes `CoreData: details: <text>` when the level is at least `level`.
+    public func details(_ text: @autoclosure () -> String, level: Int = 3) {
+        write(level, "CoreData: details: " + text())
+    }
+
+    private func write(_ required: Int, _ line: @autoclosure () -> String) {
+        let sink: Sink? = lock.withLock { currentLevel >= required ? currentSink : nil }
+        sink?(line())
+    }
+
+    /// Seconds as Core Data prints durations: four decimals and an `s` (`0.0004s`).
+    public static func formatDuration(_ seconds: Double) -> String {
+        String(format: "%.4fs", seconds)
+    }
+}

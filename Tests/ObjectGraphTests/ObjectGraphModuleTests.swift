@@ -1,5 +1,0 @@
-import Testing
-
-@Test func ObjectGraphTestTargetBuilds() {
-    #expect(Bool(true))
-}

@@ -1,0 +1,59 @@
+import Foundation
+import Testing
+@testable import SQLite
+
+@Suite struct FunctionTests {
+    @Test func scalarFunctionReceivesArgumentsAndReturnsEveryType() throws {
+        let database = try Database.inMemory()
+        try database.createFunction("echo", argumentCount: 1) { $0[0] }
+        for value: SQLiteValue in [.integer(-3), .real(0.25), .text("héllo"), .text(""), .blob(Data([9])), .null] {
+            #expect(try database.scalar("SELECT echo(?)", [value]) == value)
+        }
+    }
+
+    @Test func thrownErrorsFailTheStatementWithTheirDescription() throws {
+        struct Refused: Error, CustomStringConvertible { var description: String { "refused politely" } }
+        let database = try Database.inMemory()
+        try database.createFunction("nope", argumentCount: 0) { _ in throw Refused() }
+        let error = #expect(throws: SQLiteError.self) { try database.scalar("SELECT nope()") }
+        #expect(error?.message == "refused politely")
+    }
+
+    @Test func deterministicFunctionsCanBeUsedInAnIndex() throws {
+        let database = try Database.inMemory()
+        try database.registerStringFunctions()
+        try database.execute("CREATE TABLE t (s TEXT)")
+        try database.execute("CREATE INDEX t_folded ON t (og_fold(s, 'cd'))")
+        try database.execute("INSERT INTO t VALUES ('Crème Brûlée')")
+        #expect(try database.scalar("SELECT count(*) FROM t WHERE og_fold(s, 'cd') = 'creme brulee'") == .integer(1))
+    }
+
+    @Test func stringFunctionsFoldCaseAndDiacritics() throws {
+        let database = try Database.inMemory()
+        try database.registerStringFunctions()
+        func ask(_ sql: String, _ bindings: [SQLiteValue] = []) throws -> SQLiteValue? {
+            try database.scalar(sql, bindings)
+        }
+        #expect(try ask("SELECT og_compare('Café', 'CAFE', 'cd')") == .integer(0))
+        #expect(try ask("SELECT og_compare('Café', 'CAFE', 'c')") == .integer(1))
+        #expect(try ask("SELECT og_compare('apple', 'Banana', 'c')") == .integer(-1))
+        #expect(try ask("SELECT og_beginswith('Über', 'ub', 'cd')") == .integer(1))
+        #expect(try ask("SELECT og_beginswith('Über', 'ub', '')") == .integer(0))
+        #expect(try ask("SELECT og_endswith('naïve', 'IVE', 'cd')") == .integer(1))
+        #expect(try ask("SELECT og_contains('The Matrix', 'MAT', 'c')") == .integer(1))
+        #expect(try ask("SELECT og_like('Toy Story 2', 'toy*?', 'c')") == .integer(1))
+        #expect(try ask("SELECT og_like('Toy', 'T?y', '')") == .integer(1))
+        #expect(try ask("SELECT og_like('a*b', 'a\\*b', '')") == .integer(1))
+        #expect(try ask("SELECT og_like('axb', 'a\\*b', '')") == .integer(0))
+        #expect(try ask("SELECT og_matches('Up2', '[a-z]+[0-9]', 'c')") == .integer(1))
+        #expect(try ask("SELECT og_matches('Up2x', '[a-z]+[0-9]', 'c')") == .integer(0))
+        #expect(try ask("SELECT og_contains(NULL, 'x', 'c')") == .null)
+    }
+
+    @Test func anInvalidRegularExpressionFailsTheStatement() throws {
+        let database = try Database.inMemory()
+        try database.registerStringFunctions()
+        let error = #expect(throws: SQLiteError.self) { try database.scalar("SELECT og_matches('a', '(', '')") }
+        #expect(error?.message == "invalid regular expression: (")
+    }
+}

@@ -1,5 +1,0 @@
-import Testing
-
-@Test func SQLiteTestTargetBuilds() {
-    #expect(Bool(true))
-}

@@ -1,5 +1,0 @@
-import Testing
-
-@Test func TerminalKitTestTargetBuilds() {
-    #expect(Bool(true))
-}
