@@ -30,6 +30,29 @@ public struct SystemFileAccess: FileAccess {
         return String(decoding: bytes, as: UTF8.self)
     }
 
+    /// Reads a whole file as bytes (recordings, raw captures), with the same error mapping.
+    public func readBytes(_ path: String) throws(IIOError) -> [UInt8] {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw Self.error(errno, path: path, writing: false) }
+        defer { close(descriptor) }
+        var info = stat()
+        if fstat(descriptor, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR {
+            throw .ioFailure(path: path, reason: "this is a directory, not a file")
+        }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw Self.error(errno, path: path, writing: false)
+            }
+            if count == 0 { break }
+            bytes.append(contentsOf: chunk[0..<count])
+        }
+        return bytes
+    }
+
     /// Writes a file with `open(O_WRONLY | O_TRUNC)`/`write`, the way sysfs attributes expect.
     public func writeText(_ text: String, to path: String) throws(IIOError) {
         let descriptor = open(path, O_WRONLY | O_TRUNC | O_CLOEXEC)

@@ -76,10 +76,15 @@ public struct TerminalPlot: Sendable {
     private func title(_ panel: PlotPanel) -> String {
         var text = panel.title
         var visible = text.count
-        for (number, series) in panel.series.enumerated() {
-            let mark = braille || useColor ? "━" : series.name
-            text += "  " + paint(mark + " " + series.name, number)
-            visible += 4 + series.name.count
+        if !useColor && !braille {
+            let names = panel.series.map(\.name).joined(separator: ", ")
+            text += "  (letters \(names); * where lines meet)"
+            visible = text.count
+        } else {
+            for (number, series) in panel.series.enumerated() {
+                text += "  " + paint("━ " + series.name, number)
+                visible += 4 + series.name.count
+            }
         }
         return visible <= width ? text : String(panel.title.prefix(width))
     }
