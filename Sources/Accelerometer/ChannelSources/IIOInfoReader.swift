@@ -19,7 +19,7 @@ public enum IIOInfoReader {
         var current: PendingDevice?
         var section = Section.none
         var sawDevicesHeading = false
-        for (number, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        for (number, rawLine) in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }).enumerated() {
             let line = rawLine.trimmingWhitespace()
             let lineNumber = number + 1
             if line.hasPrefix("IIO context has") && line.hasSuffix("devices:") {

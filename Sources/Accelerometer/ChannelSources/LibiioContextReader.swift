@@ -14,11 +14,18 @@ public enum LibiioContextReader {
     /// Parses XML text; `source` names the file in error messages.
     public static func devices(fromXML data: Data, source: String) throws(IIOError) -> [DeviceDescription] {
         let delegate = ContextParserDelegate()
-        let parser = XMLParser(data: data)
+        let parser = XMLParser(data: withoutDocumentType(data))
         parser.delegate = delegate
-        guard parser.parse() else {
+        // swift-corelibs-foundation's XMLParser shares libxml2 state between threads and crashes when two
+        // parse at once, so parses are serialised.
+        let parsed = parserLock.withLock { parser.parse() }
+        guard parsed else {
             let reason = parser.parserError.map { "\($0.localizedDescription)" } ?? "not well-formed XML"
             throw .malformedDescription(source: source, line: parser.lineNumber, reason: reason)
+        }
+        if let open = delegate.openElements.last {
+            throw .malformedDescription(
+                source: source, line: parser.lineNumber, reason: "the XML ends inside <\(open)> (is the file cut short?)")
         }
         if let failure = delegate.failure {
             throw .malformedDescription(source: source, line: failure.line, reason: failure.reason)
@@ -33,6 +40,38 @@ public enum LibiioContextReader {
         return devices
     }
 }
+
+extension LibiioContextReader {
+    /// The document without its `<!DOCTYPE … [ … ]>`, replaced by as many newlines as it spanned.
+    ///
+    /// libiio writes an internal DTD subset into every context, and swift-corelibs-foundation's
+    /// XMLParser crashes on element declarations inside one. The DTD only restates the format, so
+    /// dropping it loses nothing; keeping its newlines keeps the parser's line numbers right.
+    static func withoutDocumentType(_ data: Data) -> Data {
+        let bytes = [UInt8](data)
+        let marker = Array("<!DOCTYPE".utf8)
+        guard let start = bytes.indices.first(where: { index in
+            index + marker.count <= bytes.count && Array(bytes[index..<(index + marker.count)]) == marker
+        }) else { return data }
+        var index = start + marker.count
+        var depth = 0
+        while index < bytes.count {
+            switch bytes[index] {
+            case UInt8(ascii: "["): depth += 1
+            case UInt8(ascii: "]"): depth -= 1
+            case UInt8(ascii: ">") where depth <= 0:
+                let newlines = bytes[start...index].filter { $0 == UInt8(ascii: "\n") }
+                return Data(bytes[..<start] + newlines + bytes[(index + 1)...])
+            default: break
+            }
+            index += 1
+        }
+        return data
+    }
+}
+
+/// Serialises XMLParser use (see ``LibiioContextReader/devices(fromXML:source:)``).
+private let parserLock = NSLock()
 
 /// A device as the XML states it, before the numbers are checked.
 private struct RawDevice {
@@ -110,6 +149,8 @@ private final class ContextParserDelegate: NSObject, XMLParserDelegate {
     var devices: [RawDevice] = []
     var sawContext = false
     var failure: (line: Int, reason: String)?
+    /// The elements opened and not yet closed, outermost first.
+    var openElements: [String] = []
     private var device: RawDevice?
     private var channel: RawDevice.Channel?
 
@@ -117,6 +158,7 @@ private final class ContextParserDelegate: NSObject, XMLParserDelegate {
         _ parser: XMLParser, didStartElement element: String, namespaceURI: String?, qualifiedName: String?,
         attributes: [String: String] = [:]
     ) {
+        openElements.append(element)
         switch element {
         case "context":
             sawContext = true
@@ -150,6 +192,7 @@ private final class ContextParserDelegate: NSObject, XMLParserDelegate {
     }
 
     func parser(_ parser: XMLParser, didEndElement element: String, namespaceURI: String?, qualifiedName: String?) {
+        if !openElements.isEmpty { openElements.removeLast() }
         switch element {
         case "channel":
             if let channel { device?.channels.append(channel) }

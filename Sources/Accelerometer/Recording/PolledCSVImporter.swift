@@ -9,7 +9,7 @@ public enum PolledCSVImporter {
     public static func recording(csv text: String, device: DeviceDescription, tool: String, notes: [String])
         throws(RecordingError) -> Recording
     {
-        var rows = text.split(separator: "\n", omittingEmptySubsequences: false).enumerated().map { ($0 + 1, $1) }
+        var rows = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }).enumerated().map { ($0 + 1, $1) }
         rows.removeAll { $0.1.trimmingWhitespace().isEmpty || $0.1.hasPrefix("#") }
         guard let (headerLine, headerRow) = rows.first else { throw .badCSV(line: 1, reason: "the file is empty") }
         let names = headerRow.split(separator: ",", omittingEmptySubsequences: false).map {
