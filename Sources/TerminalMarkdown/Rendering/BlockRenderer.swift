@@ -105,6 +105,7 @@ final class BlockRenderer {
         let indent = StyledSpan("    ")
         let available = max(1, width - 4)
         return CodeHighlighter.lines(of: node.literal, info: node.fenceInfo).map { spans in
+            if spans.isEmpty { return StyledLine(isPreformatted: true) }
             var line = StyledLine([indent], isPreformatted: true)
             let lineWidth = spans.reduce(0) { $0 + $1.width }
             if options.codeOverflow == .cut, lineWidth > available {
