@@ -5,7 +5,7 @@ import Foundation
 /// cannot look classes up by name, so subclasses are registered once at start-up).
 ///
 /// ```swift
-/// final class Movie: ManagedObject {
+/// final class Movie: ManagedObject, @unchecked Sendable {
 ///     var name: String? {
 ///         get { value(forKey: "name", as: String.self) }
 ///         set { setValue(newValue, forKey: "name") }

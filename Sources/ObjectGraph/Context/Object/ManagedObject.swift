@@ -10,6 +10,9 @@ import Foundation
 /// `perform` block, but must not be touched from two queues at once. Pass ``objectID`` between
 /// contexts instead.
 ///
+/// Subclasses (typed objects, see ``ManagedObjectClassRegistry``) restate the conformance:
+/// `final class Movie: ManagedObject, @unchecked Sendable { … }`.
+///
 /// Objects compare by identity: a context holds one object per ID, so two references to the
 /// same row in one context are the same instance.
 ///
