@@ -71,7 +71,7 @@ let package = Package(
         .testTarget(name: "ObjectGraphTests", dependencies: ["ObjectGraph", "SQLite"]),
         .testTarget(name: "StoreInspectorTests", dependencies: ["StoreInspector", "ObjectGraph", "SQLite"]),
         .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit"]),
-        .testTarget(name: "TerminalMarkdownTests", dependencies: ["TerminalMarkdown", "TerminalKit"]),
+        .testTarget(name: "TerminalMarkdownTests", dependencies: ["TerminalMarkdown", "TerminalKit"], exclude: ["Fixtures"]),
         .testTarget(name: "AccelerometerTests", dependencies: ["Accelerometer"]),
         .testTarget(name: "EndToEndTests", dependencies: ["ObjectGraph", "SQLite"]),
     ]

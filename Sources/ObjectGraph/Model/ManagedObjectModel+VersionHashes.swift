@@ -59,8 +59,8 @@ extension ManagedObjectModel {
             {
                 bytes.append(relationship.inverseName)
             }
-            bytes.append(UInt32(relationship.maxCount))
-            bytes.append(UInt32(relationship.minCount))
+            bytes.append(UInt32(truncatingIfNeeded: relationship.maxCount))
+            bytes.append(UInt32(truncatingIfNeeded: relationship.minCount))
             if relationship.isOrdered { bytes.append(UInt8(1)); bytes.append(UInt8(0)) }
         }
         return SHA256.hash(bytes.data)

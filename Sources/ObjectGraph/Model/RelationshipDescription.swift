@@ -19,10 +19,16 @@ public final class RelationshipDescription: PropertyDescription, @unchecked Send
     public let isOrdered: Bool
     /// The fewest objects a to-many relationship may hold when saved (0: no minimum).
     public let minCount: Int
-    /// The most objects the relationship may hold: 1 for to-one, 0 for an unbounded to-many.
+    /// The most objects the relationship may hold as the model states it: 1 for to-one; 0 — or
+    /// -1, which some Xcode versions write — for an unbounded to-many. The value is hashed as
+    /// written (a store's version hash tells them apart), so it is kept; use ``maximumCount`` to
+    /// validate.
     public let maxCount: Int
     /// What deleting the source object does to the destination objects.
     public let deleteRule: DeleteRule
+
+    /// The most objects allowed, or nil when unbounded.
+    public var maximumCount: Int? { maxCount > 0 ? maxCount : nil }
 
     /// The destination entity; nil until the model is built, or when the model is gone.
     public internal(set) weak var destinationEntity: EntityDescription?
@@ -41,7 +47,7 @@ public final class RelationshipDescription: PropertyDescription, @unchecked Send
         self.isToMany = isToMany
         self.isOrdered = isToMany && isOrdered
         self.minCount = max(0, minCount)
-        self.maxCount = isToMany ? max(0, maxCount) : 1
+        self.maxCount = isToMany ? maxCount : 1
         self.deleteRule = deleteRule
         super.init(
             name: name, isOptional: isOptional, isTransient: isTransient, isReadOnly: false,

@@ -120,4 +120,17 @@ enum ModelCorpus {
         }
         return try PropertyListSerialization.propertyList(from: bytes, format: nil) as? [String: Any] ?? [:]
     }
+
+    /// `.schema` text without `CREATE TRIGGER … END;` statements (Core Data's derived-attribute
+    /// triggers, which the layout does not produce).
+    static func removingTriggers(from schema: String) -> String {
+        var kept: [Substring] = []
+        var inTrigger = false
+        for line in schema.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.hasPrefix("CREATE TRIGGER") { inTrigger = true }
+            if !inTrigger { kept.append(line) }
+            if inTrigger && line.hasSuffix("END;") { inTrigger = false }
+        }
+        return kept.joined(separator: "\n")
+    }
 }

@@ -30,14 +30,22 @@ enum ResultsDifference {
         for index in new.indices where matching.newToOld[index] == nil {
             changes.sectionInserts.append(.section(name: new[index].name, index: index, type: .insert))
         }
-        // A kept section whose objects are the same, in the same order, needs no per-object work
-        // except for updates; skipping it keeps one insert into a 10,000-row result cheap.
-        var identical = [Bool](repeating: false, count: new.count)
+        // In a kept section, the objects before the first difference and after the last one
+        // stayed where they were relative to their neighbours; only the window between needs
+        // matching, which keeps one insert into a 10,000-row result cheap.
+        var windows: [Int: SectionWindow] = [:]
         for (newIndex, oldIndex) in matching.newToOld.enumerated() {
-            if let oldIndex, old[oldIndex].elements == new[newIndex].elements { identical[newIndex] = true }
+            if let oldIndex {
+                windows[newIndex] = SectionWindow(old: old[oldIndex].elements, new: new[newIndex].elements)
+            }
         }
-        let oldLocation = locations(of: old) { matching.oldToNew[$0].map { identical[$0] } != true }
-        let newLocation = locations(of: new) { !identical[$0] }
+        var oldRanges = old.map { 0..<$0.elements.count }, newRanges = new.map { 0..<$0.elements.count }
+        for (newIndex, window) in windows {
+            newRanges[newIndex] = window.newRange
+            if let oldIndex = matching.newToOld[newIndex] { oldRanges[oldIndex] = window.oldRange }
+        }
+        let oldLocation = locations(of: old, rows: oldRanges)
+        let newLocation = locations(of: new, rows: newRanges)
 
         for (element, path) in oldLocation where newLocation[element] == nil {
             changes.objectDeletes.append(.object(element, indexPath: path, type: .delete, newIndexPath: nil))
@@ -74,29 +82,62 @@ enum ResultsDifference {
             }
         }
         if !updated.isEmpty {
-            for (newIndex, isIdentical) in identical.enumerated() where isIdentical {
+            for (newIndex, window) in windows {
                 let oldIndex = matching.newToOld[newIndex] ?? 0
-                for (row, element) in new[newIndex].elements.enumerated() where updated.contains(element) {
-                    changes.updates.append(
-                        .object(element, indexPath: IndexPath(row: row, section: oldIndex), type: .update,
-                                newIndexPath: IndexPath(row: row, section: newIndex)))
+                for (oldRow, newRow) in window.unchangedRows {
+                    let element = new[newIndex].elements[newRow]
+                    if updated.contains(element) {
+                        changes.updates.append(
+                            .object(element, indexPath: IndexPath(row: oldRow, section: oldIndex), type: .update,
+                                    newIndexPath: IndexPath(row: newRow, section: newIndex)))
+                    }
                 }
             }
         }
         return changes.sorted()
     }
 
-    /// Every object's index path, for the sections `include` accepts.
+    /// The index path of every object in the given rows of each section.
     private static func locations<Element: Hashable>(
-        of sections: [ResultsSection<Element>], include: (Int) -> Bool
+        of sections: [ResultsSection<Element>], rows: [Range<Int>]
     ) -> [Element: IndexPath] {
         var result: [Element: IndexPath] = [:]
-        for (section, content) in sections.enumerated() where include(section) {
-            for (row, element) in content.elements.enumerated() {
-                result[element] = IndexPath(row: row, section: section)
+        for (section, content) in sections.enumerated() {
+            for row in rows[section] {
+                result[content.elements[row]] = IndexPath(row: row, section: section)
             }
         }
         return result
+    }
+}
+
+/// The rows of a kept section that differ between the old and the new result: everything
+/// between the longest common prefix and the longest common suffix.
+private struct SectionWindow {
+    /// The differing rows of the old section.
+    let oldRange: Range<Int>
+    /// The differing rows of the new section.
+    let newRange: Range<Int>
+    /// How many rows the common prefix holds.
+    private let prefix: Int
+    /// How many rows the common suffix holds.
+    private let suffix: Int
+
+    init<Element: Equatable>(old: [Element], new: [Element]) {
+        let limit = min(old.count, new.count)
+        var prefix = 0
+        while prefix < limit, old[prefix] == new[prefix] { prefix += 1 }
+        var suffix = 0
+        while suffix < limit - prefix, old[old.count - 1 - suffix] == new[new.count - 1 - suffix] { suffix += 1 }
+        self.prefix = prefix
+        self.suffix = suffix
+        oldRange = prefix..<(old.count - suffix)
+        newRange = prefix..<(new.count - suffix)
+    }
+
+    /// The (old row, new row) pairs of the common prefix and suffix.
+    var unchangedRows: [(Int, Int)] {
+        (0..<prefix).map { ($0, $0) } + (0..<suffix).map { (oldRange.upperBound + $0, newRange.upperBound + $0) }
     }
 }
 

@@ -120,7 +120,7 @@ struct XcodeModelReader {
             name: name, destinationEntityName: try required("destinationEntity", of: node),
             inverseName: node.attributes["inverseName"], isToMany: try flag("toMany", of: node),
             isOrdered: try flag("ordered", of: node), minCount: try integer("minCount", of: node) ?? 0,
-            maxCount: try integer("maxCount", of: node) ?? 0, deleteRule: rule,
+            maxCount: try integer("maxCount", of: node, allowingMinusOne: true) ?? 0, deleteRule: rule,
             isOptional: try flag("optional", of: node), isTransient: try flag("transient", of: node),
             userInfo: try userInfo(of: node), versionHashModifier: node.attributes["versionHashModifier"],
             renamingIdentifier: node.attributes["elementID"])
@@ -171,9 +171,12 @@ struct XcodeModelReader {
         }
     }
 
-    private func integer(_ attribute: String, of node: ModelXMLNode) throws(ModelError) -> Int? {
+    /// A whole number ≥ 0 (or -1, "unbounded", where `allowingMinusOne`).
+    private func integer(
+        _ attribute: String, of node: ModelXMLNode, allowingMinusOne: Bool = false
+    ) throws(ModelError) -> Int? {
         guard let text = node.attributes[attribute] else { return nil }
-        guard let value = Int(text), value >= 0 else {
+        guard let value = Int(text), value >= (allowingMinusOne ? -1 : 0) else {
             throw .invalidValue(element: "<\(node.name)> at line \(node.line)", attribute: attribute, value: text)
         }
         return value

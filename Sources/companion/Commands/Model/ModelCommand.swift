@@ -1,10 +1,64 @@
+import Foundation
+import ObjectGraph
+
 /// `companion model`: show a Core Data model, or the SQL Core Data would create for it.
 enum ModelCommand: Subcommand {
     static let name = "model"
     static let summary = "show a Core Data model, or the SQL Core Data would create for it"
-    static let usage = "usage: companion model ..."
+    static let usage = """
+        usage: companion model show MODEL
+               companion model sql MODEL
+
+        MODEL is an Xcode .xcdatamodeld bundle (its .xccurrentversion picks the version), an
+        .xcdatamodel directory, or a model's contents XML file.
+
+          show   entities with their numbers and tables; attributes with type, optional, default
+                 and validation; relationships with destination, inverse, to-one/to-many, ordered,
+                 counts and delete rule; fetched properties, indexes, uniqueness constraints,
+                 fetch requests and configurations
+          sql    the CREATE TABLE and CREATE INDEX statements Core Data runs for a new SQLite
+                 store, one per line, in `sqlite3 STORE .schema` order and spelling
+                 (triggers for derived attributes are not included)
+
+        Exit status: 0 ok, 1 the model cannot be read, 2 usage error.
+        """
 
     static func run(_ arguments: [String]) throws(CommandLineError) -> ExitStatus {
-        throw .failure("this command is being built", subject: name)
+        let positionals = try ArgumentList(arguments).positionals()
+        guard let action = positionals.first else {
+            throw .usage("say what to do: 'show MODEL' or 'sql MODEL'", subject: name)
+        }
+        guard action == "show" || action == "sql" else {
+            throw .usage("unknown action (expected 'show' or 'sql')", subject: action)
+        }
+        guard positionals.count == 2 else {
+            throw .usage(positionals.count < 2 ? "name a model to read" : "give exactly one model", subject: "model \(action)")
+        }
+        let path = positionals[1]
+        let model = try loadModel(at: path)
+        switch action {
+        case "show":
+            print(ModelOutline(model: model).text, terminator: "")
+        default:
+            print(SQLiteLayout(model: model).schema, terminator: "")
+        }
+        return .success
+    }
+
+    /// Reads the model at `path`, turning every model error into one line naming the path.
+    private static func loadModel(at path: String) throws(CommandLineError) -> ManagedObjectModel {
+        do {
+            return try ManagedObjectModel(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            throw .failure(message(for: error, path: path), subject: path)
+        }
+    }
+
+    /// The error's message, without repeating the path the line already starts with.
+    private static func message(for error: ModelError, path: String) -> String {
+        if case let .unreadable(unreadablePath, reason) = error, unreadablePath == URL(fileURLWithPath: path).path {
+            return reason
+        }
+        return error.description
     }
 }

@@ -1,0 +1,77 @@
+import Foundation
+
+/// Why a predicate could not be parsed, given its arguments, or compiled for a store.
+///
+/// Every message quotes the predicate and, for syntax problems, points at the column (1-based,
+/// counted in characters): `invalid predicate "name == AND year > 2000": unexpected token 'AND' at
+/// column 9, expected a value`.
+/// (Named `ObjectPredicateError`, not `PredicateError`, because Foundation already declares a
+/// `PredicateError` and code importing both modules must not face an ambiguity.)
+public enum ObjectPredicateError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The text does not follow the grammar: `found` was met at `column` where `expected` should be.
+    case unexpectedToken(predicate: String, column: Int, found: String, expected: String)
+    /// A quoted string has no closing quote.
+    case unterminatedString(predicate: String, column: Int)
+    /// A character that cannot start any token, such as `^` or a lone `%`.
+    case unexpectedCharacter(predicate: String, column: Int, character: String)
+    /// A format specifier (`%@`, `%K`, `%d`…) has no argument left to consume.
+    case missingArgument(predicate: String, column: Int, specifier: String, argumentCount: Int)
+    /// A format argument has the wrong type for its specifier (`%K` needs a string, `%d` an integer).
+    case invalidArgument(predicate: String, column: Int, specifier: String, expected: String, found: String)
+    /// A literal is well formed but cannot be used: a bad `CAST`, a number out of range, `BETWEEN` without
+    /// two bounds, an unknown `[x]` option.
+    case invalidValue(predicate: String, column: Int, message: String)
+    /// `withSubstitutionVariables(_:)` got no value for a `$VARIABLE` the predicate uses.
+    case missingSubstitutionVariable(predicate: String, name: String)
+    /// A key path names a property the entity does not have (SQL compilation).
+    case unknownKey(predicate: String, entity: String, key: String, closestKey: String?)
+    /// The predicate is valid but cannot be turned into SQL for this store, for the reason given.
+    case unsupportedInSQL(predicate: String, reason: String)
+
+    /// A one-line explanation that quotes the predicate.
+    public var description: String {
+        switch self {
+        case let .unexpectedToken(predicate, column, found, expected):
+            return "invalid predicate \(Self.quoted(predicate)): unexpected \(found) at column \(column), "
+                + "expected \(expected)"
+        case let .unterminatedString(predicate, column):
+            return "invalid predicate \(Self.quoted(predicate)): the string starting at column \(column) "
+                + "has no closing quote"
+        case let .unexpectedCharacter(predicate, column, character):
+            return "invalid predicate \(Self.quoted(predicate)): unexpected character '\(character)' "
+                + "at column \(column)"
+        case let .missingArgument(predicate, column, specifier, argumentCount):
+            let given = argumentCount == 1 ? "1 argument was" : "\(argumentCount) arguments were"
+            return "invalid predicate \(Self.quoted(predicate)): \(specifier) at column \(column) has no "
+                + "argument (\(given) given)"
+        case let .invalidArgument(predicate, column, specifier, expected, found):
+            return "invalid predicate \(Self.quoted(predicate)): the argument for \(specifier) at column "
+                + "\(column) must be \(expected), not \(found)"
+        case let .invalidValue(predicate, column, message):
+            return "invalid predicate \(Self.quoted(predicate)): \(message) at column \(column)"
+        case let .missingSubstitutionVariable(predicate, name):
+            return "predicate \(Self.quoted(predicate)) uses $\(name) but no value was given for it"
+        case let .unknownKey(predicate, entity, key, closestKey):
+            let hint = closestKey.map { "; did you mean '\($0)'?" } ?? ""
+            return "predicate \(Self.quoted(predicate)): entity \(entity) has no property '\(key)'\(hint)"
+        case let .unsupportedInSQL(predicate, reason):
+            return "predicate \(Self.quoted(predicate)) cannot be run by the SQLite store: \(reason)"
+        }
+    }
+
+    /// The 1-based column the error points at, when it is a syntax or argument error.
+    public var column: Int? {
+        switch self {
+        case let .unexpectedToken(_, column, _, _), let .unterminatedString(_, column),
+            let .unexpectedCharacter(_, column, _), let .missingArgument(_, column, _, _),
+            let .invalidArgument(_, column, _, _, _), let .invalidValue(_, column, _):
+            return column
+        case .missingSubstitutionVariable, .unknownKey, .unsupportedInSQL:
+            return nil
+        }
+    }
+
+    private static func quoted(_ predicate: String) -> String {
+        "\"" + predicate.replacingOccurrences(of: "\"", with: "\\\"") + "\""
+    }
+}

@@ -1,0 +1,57 @@
+/// One token of a predicate format string, with the column it starts at.
+struct PredicateToken: Equatable, Sendable {
+    enum Kind: Equatable, Sendable {
+        /// A key (`name`, or `#size` escaped from a reserved word).
+        case identifier(String)
+        /// A reserved word, upper-cased (`AND`, `BEGINSWITH`, `NIL`…).
+        case keyword(PredicateKeyword)
+        /// An integer literal's magnitude (the sign is a separate `-` token).
+        case integer(UInt64)
+        case double(Double)
+        case string(String)
+        /// `$NAME`.
+        case variable(String)
+        /// `@count`, `@sum`…
+        case collectionOperator(String)
+        /// A format specifier such as `%@`, `%K`, `%ld`, holding the text after `%`.
+        case formatSpecifier(String)
+        /// Punctuation and operators: `(` `)` `{` `}` `[` `]` `,` `.` `==` `!=` `<` `<=` `>` `>=`
+        /// `&&` `||` `!` `-`, with the synonyms `=`, `<>`, `=<`, `=>` already normalised.
+        case symbol(String)
+        case end
+    }
+
+    let kind: Kind
+    /// 1-based column, in characters.
+    let column: Int
+    /// The source text of the token, for error messages.
+    let text: String
+
+    /// How an error message names the token: `token 'AND'`, `end of the predicate`.
+    var errorDescription: String {
+        switch kind {
+        case .end: return "end of the predicate"
+        case .string: return "string \(text)"
+        default: return "token '\(text)'"
+        }
+    }
+}
+
+/// The reserved words of the grammar. They are case-insensitive; a key with one of these names is
+/// written with a `#` in front (`#size`).
+enum PredicateKeyword: String, CaseIterable, Sendable {
+    case and = "AND", or = "OR", not = "NOT"
+    case `in` = "IN", between = "BETWEEN", like = "LIKE", matches = "MATCHES"
+    case beginsWith = "BEGINSWITH", endsWith = "ENDSWITH", contains = "CONTAINS"
+    case any = "ANY", all = "ALL", none = "NONE", some = "SOME"
+    case null = "NULL", `nil` = "NIL", `self` = "SELF"
+    case `true` = "TRUE", `false` = "FALSE", yes = "YES", no = "NO"
+    case truePredicate = "TRUEPREDICATE", falsePredicate = "FALSEPREDICATE"
+    case subquery = "SUBQUERY", cast = "CAST", function = "FUNCTION"
+    case first = "FIRST", last = "LAST", size = "SIZE", anyKey = "ANYKEY"
+
+    /// Whether `word` (in any case) is reserved.
+    static func isReserved(_ word: String) -> Bool {
+        PredicateKeyword(rawValue: word.uppercased()) != nil
+    }
+}

@@ -1,0 +1,91 @@
+import Foundation
+import SQLite
+
+/// How the SQLite store reads one entity's rows: the `SELECT` columns in Core Data's order and
+/// what each column becomes in a ``StoreRow``. Built once per entity and reused.
+struct ReadPlan {
+    /// Plans are cached by entity and by whether sub-entities are included.
+    struct Key: Hashable {
+        var entityName: String
+        var includesSubentities: Bool
+    }
+
+    /// What one selected column turns into.
+    enum Field {
+        /// An attribute of this type.
+        case attribute(AttributeType)
+        /// A to-one's foreign key; the destination's `Z_ENT` is in column `entityColumn` when the
+        /// destination has sub-entities, else it is always `destination`.
+        case toOne(destination: EntityDescription, entityColumn: Int?)
+    }
+
+    /// One property read from the row.
+    struct Column {
+        var propertyName: String
+        var field: Field
+        /// The 0-based result column.
+        var index: Int
+    }
+
+    /// The entity's table.
+    var tableName: String
+    /// `t0.Z_ENT` when rows may be of several entities, else `0` (Core Data's placeholder).
+    var entitySelector: String
+    /// The columns after `<entity>, t0.Z_PK, t0.Z_OPT`, as SQL (`t0.ZNAME`).
+    var selectList: [String]
+    /// The properties to fill in, with their result columns.
+    var columns: [Column]
+    /// Entity numbers to restrict `Z_ENT` to, or empty when the table holds only these entities.
+    var entityRestriction: [Int]
+    /// Whether rows can be of different entities (so each property is checked against the row's entity).
+    var hasMixedEntities: Bool
+    /// The fetched entity (the entity of every row when ``hasMixedEntities`` is false).
+    var entity: EntityDescription
+
+    /// `SELECT <entity>, t0.Z_PK, t0.Z_OPT, … FROM <table> t0`, Core Data's opening.
+    var selectClause: String {
+        (["\(entitySelector)", "t0.Z_PK", "t0.Z_OPT"] + selectList).joined(separator: ", ")
+    }
+
+    init(entity: EntityDescription, includesSubentities: Bool, layout: SQLiteLayout) throws {
+        guard let entityLayout = layout.entity(named: entity.name) else {
+            throw CoreDataError(
+                code: .persistentStoreIncompatibleSchema,
+                message: "The entity \"\(entity.name)\" is not part of this store's model.")
+        }
+        self.entity = entity
+        tableName = entityLayout.tableName
+        let hasSubentities = !entity.subentities.isEmpty
+        let resultEntities = includesSubentities ? entityLayout.entityNumbersIncludingSubentities : [entityLayout.entityNumber]
+        hasMixedEntities = includesSubentities && hasSubentities
+        entitySelector = hasMixedEntities ? "t0.Z_ENT" : "0"
+        let tableEntities = layout.table(named: tableName)?.entityNumbers ?? resultEntities
+        entityRestriction = Set(tableEntities) == Set(resultEntities) ? [] : resultEntities
+
+        var propertyColumns = entityLayout.columns
+        if hasMixedEntities { propertyColumns += entityLayout.subentityColumns }
+        var selectList: [String] = []
+        var columns: [Column] = []
+        let subentities = hasMixedEntities ? entity.selfAndDescendants : [entity]
+        for propertyColumn in propertyColumns {
+            let property = subentities.lazy.compactMap { $0.propertiesByName[propertyColumn.propertyName] }.first
+            let index = 3 + selectList.count
+            selectList.append("t0." + propertyColumn.column)
+            if let relationship = property as? RelationshipDescription, let destination = relationship.destinationEntity {
+                var entityColumn: Int?
+                if let column = propertyColumn.entityColumn {
+                    entityColumn = 3 + selectList.count
+                    selectList.append("t0." + column)
+                }
+                columns.append(Column(
+                    propertyName: propertyColumn.propertyName,
+                    field: .toOne(destination: destination, entityColumn: entityColumn), index: index))
+            } else if let attribute = property as? AttributeDescription {
+                columns.append(Column(
+                    propertyName: propertyColumn.propertyName, field: .attribute(attribute.attributeType), index: index))
+            }
+        }
+        self.selectList = selectList
+        self.columns = columns
+    }
+}

@@ -1,0 +1,34 @@
+import Foundation
+import SQLite
+
+extension SQLiteStore {
+    /// Turns any failure into the ``CoreDataError`` a caller sees, naming the file.
+    ///
+    /// SQLite's codes map onto Apple's Cocoa codes where one fits: a full disk is 640, a
+    /// read-only file 513, a file that is not a database 259; the rest are 134180 (SQLite error).
+    static func storeError(_ error: any Error, path: String, doing action: String) -> CoreDataError {
+        if let error = error as? CoreDataError { return error }
+        guard let error = error as? SQLiteError else {
+            return CoreDataError(
+                code: .persistentStoreOperation, message: "Could not \(action) the store \"\(path)\": \(error)",
+                underlyingError: error)
+        }
+        let code: CoreDataError.Code
+        switch error.code {
+        case .full: code = .fileWriteOutOfSpace
+        case .readOnly, .permission: code = .fileWriteNoPermission
+        case .notADatabase, .corrupt: code = .fileReadCorruptFile
+        case .cannotOpen: code = .fileReadNoSuchFile
+        case .busy, .locked: code = .persistentStoreTimeout
+        default: code = .sqlite
+        }
+        return CoreDataError(
+            code: code, message: "Could not \(action) the store \"\(path)\": \(error.explanation) (\(error.message))",
+            underlyingError: error)
+    }
+
+    /// ``storeError(_:path:doing:)`` for this store's file.
+    func storeError(_ error: any Error, doing action: String) -> CoreDataError {
+        Self.storeError(error, path: url?.path ?? database.path, doing: action)
+    }
+}

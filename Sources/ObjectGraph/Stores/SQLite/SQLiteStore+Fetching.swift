@@ -1,0 +1,150 @@
+import Foundation
+import SQLite
+
+extension SQLiteStore {
+    /// Runs a fetch and returns one row per object, in the requested order.
+    ///
+    /// SQL trace (level 1): the `SELECT`, then `sql connection fetch time` and
+    /// `total fetch execution time … for N rows.`; level 4 adds the query plan.
+    public func fetchRows(_ request: StoreFetchRequest) throws -> [StoreRow] {
+        let started = DispatchTime.now()
+        do {
+            let plan = try readPlan(for: request.entity, includesSubentities: request.includesSubentities)
+            let query = try FetchQuery(
+                selectClause: plan.selectClause, plan: plan, request: request, layout: layout, model: model)
+            let statement = try prepareLogged(query.sql, query.bindings)
+            defer { statement.reset() }
+            log.queryPlan(of: query.sql, bindings: query.bindings, in: database)
+            let stepping = DispatchTime.now()
+            var rows: [StoreRow] = []
+            while try statement.step() {
+                rows.append(readRow(statement, plan: plan))
+            }
+            if log.isEnabled(1) {
+                log.annotation("sql connection fetch time: \(SQLDebugLog.formatDuration(seconds(since: stepping)))")
+                log.annotation(
+                    "total fetch execution time: \(SQLDebugLog.formatDuration(seconds(since: started))) for \(rows.count) rows.")
+            }
+            return rows
+        } catch {
+            throw storeError(error, doing: "fetch from")
+        }
+    }
+
+    /// Counts the objects a fetch would return (`SELECT COUNT(*) FROM ZMOVIE t0 …`).
+    public func countRows(_ request: StoreFetchRequest) throws -> Int {
+        let started = DispatchTime.now()
+        do {
+            let plan = try readPlan(for: request.entity, includesSubentities: request.includesSubentities)
+            let query = try FetchQuery(
+                selectClause: "COUNT(*)", plan: plan, request: request, layout: layout, model: model,
+                includeOrdering: false)
+            let statement = try prepareLogged(query.sql, query.bindings)
+            defer { statement.reset() }
+            let total = try statement.step() ? Int(statement.int64(at: 0)) : 0
+            var count = max(0, total - request.fetchOffset)
+            if request.fetchLimit > 0 { count = min(count, request.fetchLimit) }
+            log.annotation(
+                "total count request execution time: \(SQLDebugLog.formatDuration(seconds(since: started))) for count of \(count).")
+            return count
+        } catch {
+            throw storeError(error, doing: "count in")
+        }
+    }
+
+    /// The stored row of one object (fault fulfilment), or nil when it no longer exists.
+    public func row(for objectID: ManagedObjectID) throws -> StoreRow? {
+        guard let primaryKey = objectID.primaryKey, objectID.persistentStoreIdentifier == identifier else { return nil }
+        do {
+            let plan = try readPlan(for: objectID.entity, includesSubentities: true)
+            let sql = "SELECT \(plan.selectClause) FROM \(plan.tableName) t0 WHERE  t0.Z_PK = ?"
+            let statement = try prepareLogged(sql, [.integer(primaryKey)])
+            defer { statement.reset() }
+            guard try statement.step() else { return nil }
+            let row = readRow(statement, plan: plan)
+            log.annotation("fault fulfilled from database for : \(objectID)")
+            return row
+        } catch {
+            throw storeError(error, doing: "read from")
+        }
+    }
+
+    /// The destinations of a to-many relationship, in order for an ordered one.
+    public func relatedObjectIDs(
+        of relationship: RelationshipDescription, for objectID: ManagedObjectID
+    ) throws -> [ManagedObjectID] {
+        guard let primaryKey = objectID.primaryKey, objectID.persistentStoreIdentifier == identifier,
+            let destination = relationship.destinationEntity
+        else { return [] }
+        do {
+            guard let owner = layout.entity(named: objectID.entity.name),
+                let storage = owner.toManyRelationships[relationship.name],
+                let destinationLayout = layout.entity(named: destination.name)
+            else {
+                throw CoreDataError(
+                    code: .persistentStoreOperation,
+                    message: "\(objectID.entity.name).\(relationship.name) is not a stored to-many relationship.",
+                    key: relationship.name)
+            }
+            let mixed = !(layout.table(named: destinationLayout.tableName)?.entityNumbers.count == 1)
+            let selector = mixed ? "t0.Z_ENT" : "0"
+            let sql: String
+            switch storage {
+            case .inverseForeignKey(let table, let column, let order), .hiddenForeignKey(let table, let column, let order):
+                sql = "SELECT \(selector), t0.Z_PK FROM \(table) t0 WHERE  t0.\(column) = ?"
+                    + (order.map { " ORDER BY t0.\($0)" } ?? "")
+            case .joinTable(let table, let ownerColumn, let destinationColumn, let order):
+                sql = "SELECT \(selector), t0.Z_PK FROM \(destinationLayout.tableName) t0 JOIN \(table) t1 "
+                    + "ON t0.Z_PK = t1.\(destinationColumn) WHERE  t1.\(ownerColumn) = ?"
+                    + (order.map { " ORDER BY t1.\($0)" } ?? "")
+            }
+            let statement = try prepareLogged(sql, [.integer(primaryKey)])
+            defer { statement.reset() }
+            var identifiers: [ManagedObjectID] = []
+            while try statement.step() {
+                let rowEntity = mixed ? (entity(number: Int(statement.int64(at: 0))) ?? destination) : destination
+                identifiers.append(self.objectID(rowEntity, statement.int64(at: 1)))
+            }
+            log.annotation(
+                "to-many relationship fault \"\(relationship.name)\" for objectID \(objectID) fulfilled from database.  "
+                    + "Got \(identifiers.count) rows")
+            return identifiers
+        } catch {
+            throw storeError(error, doing: "read from")
+        }
+    }
+
+    /// Makes a ``StoreRow`` from the statement's current row.
+    func readRow(_ statement: Statement, plan: ReadPlan) -> StoreRow {
+        let rowEntity: EntityDescription
+        if plan.hasMixedEntities {
+            rowEntity = entity(number: Int(statement.int64(at: 0))) ?? plan.entity
+        } else {
+            rowEntity = plan.entity
+        }
+        var values: [String: Any] = [:]
+        values.reserveCapacity(plan.columns.count)
+        for column in plan.columns {
+            if plan.hasMixedEntities && rowEntity.propertiesByName[column.propertyName] == nil { continue }
+            switch column.field {
+            case .attribute(let type):
+                if let value = SQLiteValueConversion.attributeValue(statement, at: column.index, type: type) {
+                    values[column.propertyName] = value
+                }
+            case .toOne(let destination, let entityColumn):
+                guard !statement.isNull(at: column.index) else { continue }
+                var target = destination
+                if let entityColumn, let exact = entity(number: Int(statement.int64(at: entityColumn))) {
+                    target = exact
+                }
+                values[column.propertyName] = objectID(target, statement.int64(at: column.index))
+            }
+        }
+        return StoreRow(objectID: objectID(rowEntity, statement.int64(at: 1)), version: statement.int64(at: 2),
+                        values: values)
+    }
+
+    private func seconds(since start: DispatchTime) -> Double {
+        Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1_000_000_000
+    }
+}

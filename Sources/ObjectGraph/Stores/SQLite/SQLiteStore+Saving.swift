@@ -1,0 +1,130 @@
+import Foundation
+import SQLite
+
+extension SQLiteStore {
+    /// Writes one save in one exclusive transaction: inserts, updates (with optimistic locking),
+    /// deletes, then the to-many changes (join-table rows, hidden keys, `Z_FOK_` order keys).
+    ///
+    /// Every `UPDATE` and `DELETE` carries `WHERE Z_PK = ? AND Z_OPT = ?` with the version the
+    /// context read; a row that another context or process changed (or deleted) since then
+    /// matches nothing. All such rows are collected, the transaction is rolled back and the save
+    /// fails with 133020 listing each conflict with the row as it is now. Nothing is written
+    /// when any error is thrown. After a successful save, inserted rows have version 1 and each
+    /// updated row the version it was read at plus one.
+    public func save(_ changes: StoreChanges) throws {
+        guard !changes.isEmpty else { return }
+        try requireWritable(doing: "save to")
+        var conflicts: [(objectID: ManagedObjectID, version: Int64)] = []
+        do {
+            try control("BEGIN EXCLUSIVE")
+            for row in changes.insertedRows {
+                try insert(row)
+            }
+            for update in changes.updatedRows where !(try self.update(update)) {
+                conflicts.append((update.objectID, update.version))
+            }
+            for deletion in changes.deletedObjects where !(try delete(deletion)) {
+                conflicts.append((deletion.objectID, deletion.version))
+            }
+            if conflicts.isEmpty {
+                try applyToManyChanges(changes.toManyChanges, deleted: Set(changes.deletedObjects.map(\.objectID)))
+                try control("COMMIT")
+                return
+            }
+        } catch {
+            rollbackQuietly()
+            throw storeError(error, doing: "save to")
+        }
+        rollbackQuietly()
+        throw try mergeConflictError(conflicts)
+    }
+
+    // MARK: - Rows
+
+    private func insert(_ row: StoreRow) throws {
+        guard let primaryKey = row.objectID.primaryKey else {
+            throw CoreDataError(
+                code: .persistentStoreSave,
+                message: "Cannot insert \(row.objectID): it has no permanent ID (ask the store for one first).",
+                objectID: row.objectID)
+        }
+        let plan = try writePlan(for: row.objectID.entity)
+        var bindings: [SQLiteValue] = [.integer(primaryKey), .integer(Int64(plan.entityNumber)), .integer(1)]
+        bindings.reserveCapacity(3 + plan.insertColumns.count)
+        do {
+            for column in plan.insertColumns {
+                bindings.append(try plan.binding(for: column, in: row.values))
+            }
+        } catch {
+            throw valueError(error, objectID: row.objectID)
+        }
+        try run(plan.insertSQL, bindings)
+    }
+
+    /// Runs the `UPDATE`; false when the row's version moved (a conflict).
+    private func update(_ update: StoreUpdate) throws -> Bool {
+        guard let primaryKey = update.objectID.primaryKey else { return true }
+        let plan = try writePlan(for: update.objectID.entity)
+        var assignments: [String] = []
+        var bindings: [SQLiteValue] = []
+        do {
+            for key in update.changedKeys.sorted() {
+                for column in plan.columnsByProperty[key] ?? [] {
+                    assignments.append("\(column.name) = ?")
+                    bindings.append(try plan.binding(for: column, in: update.values))
+                }
+            }
+        } catch {
+            throw valueError(error, objectID: update.objectID)
+        }
+        assignments.append("Z_OPT = ?")
+        bindings += [.integer(update.version + 1), .integer(primaryKey), .integer(update.version)]
+        let sql = "UPDATE \(plan.tableName) SET \(assignments.joined(separator: ", ")) WHERE Z_PK = ? AND Z_OPT = ?"
+        return try run(sql, bindings) == 1
+    }
+
+    /// Runs the `DELETE` and removes the object's join-table rows; false on a conflict.
+    private func delete(_ deletion: StoreDeletion) throws -> Bool {
+        guard let primaryKey = deletion.objectID.primaryKey else { return true }
+        let plan = try writePlan(for: deletion.objectID.entity)
+        let deleted = try run(
+            "DELETE FROM \(plan.tableName) WHERE Z_PK = ? AND Z_OPT = ?",
+            [.integer(primaryKey), .integer(deletion.version)])
+        guard deleted == 1 else { return false }
+        guard let entityLayout = layout.entity(named: deletion.objectID.entity.name) else { return true }
+        for name in entityLayout.toManyRelationships.keys.sorted() {
+            switch entityLayout.toManyRelationships[name] {
+            case .joinTable(let table, let ownerColumn, _, _):
+                try run("DELETE FROM \(table) WHERE \(ownerColumn) = ?", [.integer(primaryKey)])
+            case .hiddenForeignKey(let table, let column, _):
+                try run("UPDATE \(table) SET \(column) = NULL WHERE \(column) = ?", [.integer(primaryKey)])
+            default:
+                break
+            }
+        }
+        return true
+    }
+
+    // MARK: - Conflicts
+
+    private func mergeConflictError(_ conflicts: [(objectID: ManagedObjectID, version: Int64)]) throws -> CoreDataError {
+        var listed: [MergeConflict] = []
+        for conflict in conflicts {
+            let current = try row(for: conflict.objectID)
+            listed.append(MergeConflict(objectID: conflict.objectID, oldVersion: conflict.version, persistedRow: current))
+        }
+        let names = listed.map(\.description).joined(separator: "; ")
+        return CoreDataError(
+            code: .managedObjectMerge,
+            message: "Could not merge changes: \(listed.count == 1 ? "an object was" : "\(listed.count) objects were") "
+                + "changed in the store since they were read (\(names)); nothing was saved.",
+            objectID: listed.first?.objectID, conflicts: listed)
+    }
+
+    private func valueError(_ error: any Error, objectID: ManagedObjectID) -> CoreDataError {
+        if let error = error as? CoreDataError { return error }
+        return CoreDataError(
+            code: .persistentStoreSave, message: "Cannot save \(objectID): \(error).", objectID: objectID,
+            underlyingError: error)
+    }
+}

@@ -1,0 +1,121 @@
+import Foundation
+import SQLite
+
+/// A persistent store in Core Data's own SQLite layout: the file Apple's framework writes on an
+/// iPhone, and a file Apple's framework can open again.
+///
+/// ```swift
+/// let store = try SQLiteStore(url: URL(fileURLWithPath: "Theater.sqlite"), model: model)
+/// store.identifier          // the store UUID, as in x-coredata://<UUID>/Movie/p1
+/// ```
+///
+/// A new file gets the tables of ``SQLiteLayout`` (WAL journal, `auto_vacuum=2`, 4096-byte
+/// pages), one `Z_PRIMARYKEY` row per entity and a `Z_METADATA` row. An existing file is read
+/// the way Core Data reads it: `Z_METADATA` first, then the entity version hashes are compared
+/// with the model's, entity by entity (134100 names the entities that changed). A file that is
+/// not SQLite, or SQLite without Core Data's tables, is refused and never written to.
+///
+/// The coordinator drives the store through ``PersistentStore``; every statement it runs is
+/// written to its ``SQLDebugLog`` in Apple's format.
+///
+/// Not thread-safe: the coordinator serialises access to its stores.
+public final class SQLiteStore: PersistentStore {
+    /// The store UUID (`Z_METADATA.Z_UUID`, `NSStoreUUID`).
+    public let identifier: String
+    /// Always ``PersistentStoreType/sqlite``.
+    public let type: PersistentStoreType = .sqlite
+    /// The store file.
+    public let url: URL?
+    /// The `Z_METADATA` property list, with `NSStoreUUID` filled in from `Z_UUID`.
+    public private(set) var metadata: [String: Any]
+    /// The model the store was opened with.
+    public let model: ManagedObjectModel
+    /// Where every entity lives in the file.
+    public let layout: SQLiteLayout
+    /// Whether the store refuses writes.
+    public let isReadOnly: Bool
+
+    /// The connection; the store's own and used by nothing else.
+    let database: Database
+    /// Where the SQL trace goes.
+    let log: SQLDebugLog
+    /// Compiled statements by SQL text, reused across calls (inserts run once per object).
+    var statementCache: [String: Statement] = [:]
+    /// How to read each entity's rows, by entity name and whether sub-entities are included.
+    var readPlans: [ReadPlan.Key: ReadPlan] = [:]
+    /// How to write each entity's rows, by entity name.
+    var writePlans: [String: WritePlan] = [:]
+
+    /// Opens the store at `url`, creating it when the file does not exist (or is empty).
+    ///
+    /// - Throws: ``CoreDataError``: 260 for a path in a missing directory, 259 for a file that
+    ///   is not SQLite, 134020 for SQLite without Core Data's tables, 513 for a read-only file
+    ///   opened for writing, 134100 when the model's entity hashes differ from the store's, 640
+    ///   when the disk is full, 134180 for other SQLite failures.
+    public init(url: URL, model: ManagedObjectModel, options: Options = Options()) throws {
+        let path = url.path
+        self.url = url
+        self.model = model
+        self.layout = SQLiteLayout(model: model)
+        self.isReadOnly = options.isReadOnly
+        self.log = options.log
+
+        let state = try StoreFileCheck.examine(path: path, readOnly: options.isReadOnly)
+        let database: Database
+        do {
+            let flags: Database.OpenFlags = options.isReadOnly ? .readOnly : (state == .new ? .readWriteCreate : .readWrite)
+            database = try Database(path: path, flags: flags)
+            try database.registerStringFunctions()
+            try Self.registerCollations(on: database)
+            if let pages = options.maximumPageCount {
+                try database.execute("PRAGMA max_page_count = \(pages)")
+            }
+        } catch let error as SQLiteError {
+            throw Self.storeError(error, path: path, doing: "open")
+        }
+        self.database = database
+        log.annotation("Connecting to sqlite database file at \"\(path)\"")
+
+        switch state {
+        case .new:
+            let uuid = UUID().uuidString
+            var newMetadata = SQLiteStoreMetadata(newStoreFor: model, uuid: uuid, userMetadata: options.metadata)
+            do {
+                try Self.createSchema(in: database, layout: layout, metadata: newMetadata, log: log)
+            } catch {
+                database.close()
+                StoreFileCheck.removeStoreFiles(at: path)
+                throw Self.storeError(error, path: path, doing: "create")
+            }
+            newMetadata.dictionary["NSStoreUUID"] = uuid
+            identifier = uuid
+            metadata = newMetadata.dictionary
+        case .existing:
+            let opened = try Self.readMetadata(of: database, path: path, log: log)
+            try Self.checkCompatibility(of: model, with: opened.metadata, path: path)
+            if !options.isReadOnly {
+                do {
+                    for pragma in ["pragma recursive_triggers=1", "pragma journal_mode=wal"] {
+                        log.statement(pragma)
+                        try database.execute(pragma)
+                    }
+                } catch {
+                    throw Self.storeError(error, path: path, doing: "open")
+                }
+            }
+            identifier = opened.uuid
+            metadata = opened.metadata.dictionary
+        }
+    }
+
+    deinit {
+        statementCache.removeAll()
+        database.close()
+    }
+
+    /// Closes the connection; the store cannot be used afterwards.
+    public func close() {
+        statementCache.removeAll()
+        database.close()
+    }
+}

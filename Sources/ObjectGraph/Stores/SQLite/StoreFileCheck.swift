@@ -1,0 +1,88 @@
+import Foundation
+
+/// What a path holds before SQLite is allowed near it, so a foreign file is never written to.
+enum StoreFileCheck {
+    /// The two cases the store handles.
+    enum State: Equatable {
+        /// No file, or an empty one: a new store is created.
+        case new
+        /// An SQLite file (whose Core Data tables are checked next).
+        case existing
+    }
+
+    /// The first 16 bytes of every SQLite 3 database file.
+    static let sqliteHeader = Data("SQLite format 3\u{0}".utf8)
+
+    /// Checks the directory, the file type, the header and the permissions.
+    static func examine(path: String, readOnly: Bool) throws -> State {
+        let manager = FileManager.default
+        let directory = (path as NSString).deletingLastPathComponent
+        var isDirectory: ObjCBool = false
+        guard manager.fileExists(atPath: directory.isEmpty ? "." : directory, isDirectory: &isDirectory),
+            isDirectory.boolValue
+        else {
+            throw CoreDataError(
+                code: .fileReadNoSuchFile,
+                message: "Cannot open the store \"\(path)\": the directory \"\(directory)\" does not exist.")
+        }
+        guard manager.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            if readOnly {
+                throw CoreDataError(
+                    code: .fileReadNoSuchFile,
+                    message: "Cannot open the store \"\(path)\" read-only: the file does not exist.")
+            }
+            try requireWritable(directory: directory, path: path)
+            return .new
+        }
+        if isDirectory.boolValue {
+            throw CoreDataError(
+                code: .fileReadCorruptFile,
+                message: "Cannot open the store \"\(path)\": it is a directory, not an SQLite file.")
+        }
+        let size = (try? manager.attributesOfItem(atPath: path)[.size] as? NSNumber)?.intValue ?? 0
+        if size > 0 {
+            guard let handle = FileHandle(forReadingAtPath: path) else {
+                throw CoreDataError(
+                    code: .fileReadNoPermission,
+                    message: "Cannot open the store \"\(path)\": you may not read the file.")
+            }
+            let header = (try? handle.read(upToCount: 16)) ?? Data()
+            try? handle.close()
+            guard header == sqliteHeader else {
+                throw CoreDataError(
+                    code: .fileReadCorruptFile,
+                    message: "Cannot open the store \"\(path)\": not an SQLite file (encrypted?).")
+            }
+        }
+        if !readOnly {
+            // A file without any write permission bit counts as read-only even for root, who
+            // could write it anyway: the owner marked it so on purpose.
+            let permissions = (try? manager.attributesOfItem(atPath: path)[.posixPermissions] as? NSNumber)?.intValue
+            let marked = permissions.map { $0 & 0o222 == 0 } ?? false
+            guard manager.isWritableFile(atPath: path), !marked else {
+                throw CoreDataError(
+                    code: .fileWriteNoPermission,
+                    message: "Cannot open the store \"\(path)\" for writing: the file is read-only "
+                        + "(open it with SQLiteStore.Options(isReadOnly: true) to read it).")
+            }
+            // WAL mode keeps -wal and -shm files beside the store.
+            try requireWritable(directory: directory, path: path)
+        }
+        return size > 0 ? .existing : .new
+    }
+
+    private static func requireWritable(directory: String, path: String) throws {
+        guard FileManager.default.isWritableFile(atPath: directory.isEmpty ? "." : directory) else {
+            throw CoreDataError(
+                code: .fileWriteNoPermission,
+                message: "Cannot write the store \"\(path)\": the directory \"\(directory)\" is read-only.")
+        }
+    }
+
+    /// Removes a store this process just created and could not finish (with its WAL files).
+    static func removeStoreFiles(at path: String) {
+        for suffix in ["", "-wal", "-shm", "-journal"] {
+            try? FileManager.default.removeItem(atPath: path + suffix)
+        }
+    }
+}

@@ -1,0 +1,99 @@
+import Foundation
+import SQLite
+
+/// How the SQLite store writes one entity's rows: the `INSERT` statement in Core Data's shape
+/// and the columns behind each property for `UPDATE`s. Built once per entity and reused.
+struct WritePlan {
+    /// What one written column holds.
+    enum Value {
+        /// The attribute's value.
+        case attribute(AttributeDescription)
+        /// The to-one's destination primary key.
+        case foreignKey(String)
+        /// The to-one's destination `Z_ENT`.
+        case foreignEntity(String)
+    }
+
+    /// One column of the entity's table, with what it holds.
+    struct Column {
+        var name: String
+        var value: Value
+    }
+
+    /// The entity's table.
+    var tableName: String
+    /// The entity's `Z_ENT`.
+    var entityNumber: Int
+    /// `INSERT INTO ZMOVIE(Z_PK, Z_ENT, Z_OPT, ZTHEATER, ZNAME) VALUES(?, ?, ?, ?, ?)`.
+    var insertSQL: String
+    /// The columns after `Z_PK, Z_ENT, Z_OPT` in the INSERT, in table order.
+    var insertColumns: [Column]
+    /// The columns behind each property (a to-one has its key and maybe its entity column).
+    var columnsByProperty: [String: [Column]]
+    /// Every entity's `Z_ENT`, for the entity columns of to-ones.
+    private var entityNumbers: [String: Int]
+
+    init(entity: EntityDescription, layout: SQLiteLayout) throws {
+        guard let entityLayout = layout.entity(named: entity.name), let table = layout.table(named: entityLayout.tableName)
+        else {
+            throw CoreDataError(
+                code: .persistentStoreIncompatibleSchema,
+                message: "The entity \"\(entity.name)\" is not part of this store's model.")
+        }
+        tableName = table.name
+        entityNumber = entityLayout.entityNumber
+        entityNumbers = Dictionary(uniqueKeysWithValues: layout.entities.map { ($0.entityName, $0.entityNumber) })
+        let lineage = Set(entity.inheritanceChain.map(\.name))
+        var columns: [Column] = []
+        for column in table.columns {
+            switch column.role {
+            case .attribute(let owner, let name) where lineage.contains(owner):
+                if let attribute = entity.attributesByName[name] {
+                    columns.append(Column(name: column.name, value: .attribute(attribute)))
+                }
+            case .foreignKey(let owner, let name) where lineage.contains(owner):
+                columns.append(Column(name: column.name, value: .foreignKey(name)))
+            case .foreignEntity(let owner, let name) where lineage.contains(owner):
+                columns.append(Column(name: column.name, value: .foreignEntity(name)))
+            default:
+                break
+            }
+        }
+        insertColumns = columns
+        let names = ["Z_PK", "Z_ENT", "Z_OPT"] + columns.map(\.name)
+        let marks = Array(repeating: "?", count: names.count).joined(separator: ", ")
+        insertSQL = "INSERT INTO \(table.name)(\(names.joined(separator: ", "))) VALUES(\(marks))"
+        var byProperty: [String: [Column]] = [:]
+        for column in columns {
+            switch column.value {
+            case .attribute(let attribute): byProperty[attribute.name, default: []].append(column)
+            case .foreignKey(let name), .foreignEntity(let name): byProperty[name, default: []].append(column)
+            }
+        }
+        columnsByProperty = byProperty
+    }
+
+    /// The value to bind for `column` from a row's property values.
+    func binding(for column: Column, in values: [String: Any]) throws -> SQLiteValue {
+        switch column.value {
+        case .attribute(let attribute):
+            return try SQLiteValueConversion.sqliteValue(values[attribute.name], for: attribute)
+        case .foreignKey(let name):
+            guard let destination = values[name] as? ManagedObjectID else { return .null }
+            guard let key = destination.primaryKey else { throw TemporaryReference(relationship: name) }
+            return .integer(key)
+        case .foreignEntity(let name):
+            guard let destination = values[name] as? ManagedObjectID else { return .null }
+            return .integer(Int64(entityNumbers[destination.entity.name] ?? 0))
+        }
+    }
+
+    /// A to-one pointing at an object that has no permanent ID yet.
+    struct TemporaryReference: Error, CustomStringConvertible {
+        var relationship: String
+        var description: String {
+            "the relationship \"\(relationship)\" points at an object without a permanent ID; "
+                + "obtain permanent IDs before saving"
+        }
+    }
+}

@@ -1,0 +1,95 @@
+import Foundation
+
+/// The decoded `Z_METADATA` row: the store's UUID and its metadata property list.
+///
+/// Apple's keys (DESIGN.md §3.3) are pulled out by name; everything else is app-defined metadata
+/// (`setMetadata(_:for:)`), kept in key order. Values that are themselves archived or plist data
+/// are decoded for display by ``readableValue(_:)``.
+public struct StoreMetadata: Sendable {
+    /// `Z_METADATA.Z_VERSION` (1 in every store seen).
+    public var version: Int64
+    /// The store UUID (`Z_UUID`, also `NSStoreUUID` in the plist).
+    public var storeUUID: String?
+    /// The whole plist, keys sorted.
+    public var plist: PropertyListValue
+    /// Why the plist could not be read, when it could not.
+    public var plistProblem: String?
+
+    /// `NSPersistenceFrameworkVersion`: Core Data's build number (230 for iPhone OS 3, 754 for iOS 9, …).
+    public var frameworkVersion: Int64? { plist["NSPersistenceFrameworkVersion"]?.integerValue }
+
+    /// `NSStoreType`, `SQLite` for these stores.
+    public var storeType: String? { plist["NSStoreType"]?.stringValue }
+
+    /// `NSStoreModelVersionHashes`: entity name → 32-byte version hash, sorted by name.
+    public var versionHashes: [(entity: String, hash: Data)] {
+        guard case .dictionary(let entries)? = plist["NSStoreModelVersionHashes"] else { return [] }
+        return entries.compactMap { entry in entry.value.dataValue.map { (entry.key, $0) } }
+    }
+
+    /// `NSStoreModelVersionIdentifiers`, as strings.
+    public var versionIdentifiers: [String] {
+        plist["NSStoreModelVersionIdentifiers"]?.arrayValue?.map { value in
+            switch value {
+            case .string(let text): return text
+            case .integer(let number): return String(number)
+            case .real(let number): return String(number)
+            default: return String(describing: value)
+            }
+        } ?? []
+    }
+
+    /// The keys Core Data itself writes; any other key is the app's own.
+    public static let systemKeys: Set<String> = [
+        "NSPersistenceFrameworkVersion", "NSStoreModelVersionHashes", "NSStoreModelVersionHashesVersion",
+        "NSStoreModelVersionIdentifiers", "NSStoreType", "NSStoreUUID", "_NSAutoVacuumLevel",
+        "NSStoreModelVersionHashesDigest", "NSStoreModelVersionChecksumKey", "NSPersistentStoreRemoteChangeNotificationOptionKey",
+    ]
+
+    /// The app-defined keys with their values.
+    public var applicationEntries: [(key: String, value: PropertyListValue)] {
+        guard case .dictionary(let entries) = plist else { return [] }
+        return entries.filter { !Self.systemKeys.contains($0.key) }
+    }
+
+    /// Reads `Z_METADATA` from an opened store.
+    ///
+    /// - Returns: nil when the store has no `Z_METADATA` table or no row (not a Core Data store).
+    public static func read(from store: InspectedStore) throws(InspectorError) -> StoreMetadata? {
+        let exists = try store.scalar(
+            "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'Z_METADATA'")?.int64Value ?? 0
+        guard exists > 0 else { return nil }
+        guard let row = try store.rows("SELECT Z_VERSION, Z_UUID, Z_PLIST FROM Z_METADATA ORDER BY Z_VERSION LIMIT 1").first
+        else { return nil }
+        var metadata = StoreMetadata(
+            version: row[0].int64Value ?? 0, storeUUID: row[1].stringValue, plist: .dictionary([]), plistProblem: nil)
+        if let bytes = row[2].dataValue {
+            do {
+                metadata.plist = try PropertyListValue(data: bytes)
+            } catch {
+                metadata.plistProblem = "Z_METADATA.Z_PLIST is not a readable property list (\(error))"
+            }
+        } else {
+            metadata.plistProblem = "Z_METADATA.Z_PLIST is empty"
+        }
+        return metadata
+    }
+
+    /// A value made readable: data holding a keyed archive or a plist is decoded; other data stays bytes.
+    public static func readableValue(_ value: PropertyListValue) -> PropertyListValue {
+        switch value {
+        case .data(let bytes):
+            if let archive = try? KeyedArchive(data: bytes) { return archive.readableRoot }
+            if bytes.starts(with: Array("bplist".utf8)), let plist = try? PropertyListValue(data: bytes) {
+                return readableValue(plist)
+            }
+            return value
+        case .array(let items):
+            return .array(items.map(readableValue))
+        case .dictionary(let entries):
+            return .dictionary(entries.map { ($0.key, readableValue($0.value)) })
+        default:
+            return value
+        }
+    }
+}

@@ -1,0 +1,40 @@
+import Foundation
+
+/// Turns an archived `NSExpression` (a derived attribute's derivation) back into the text Xcode
+/// shows, such as `pages.@count` or `author.name`. Unknown shapes print their selector and arguments.
+enum ExpressionText {
+    static func text(of value: ArchivedValue, depth: Int = 0) -> String? {
+        guard depth < 32, let object = value.asObject else { return value.string }
+        switch object.className {
+        case "NSKeyPathSpecifierExpression":
+            return object["NSKeyPath"].string
+        case "NSKeyPathExpression":
+            let arguments = object["NSArguments"].asObject?.arrayElements ?? []
+            let parts = arguments.compactMap { text(of: $0, depth: depth + 1) }
+            guard let path = parts.first else { return nil }
+            if let operand = object["NSOperand"].asObject, operand.className != "NSSelfExpression",
+                let base = text(of: object["NSOperand"], depth: depth + 1)
+            {
+                return base + "." + path
+            }
+            return path
+        case "NSFunctionExpression":
+            let selector = object["NSSelectorName"].string ?? "?"
+            let arguments = (object["NSArguments"].asObject?.arrayElements ?? []).compactMap {
+                text(of: $0, depth: depth + 1)
+            }
+            if arguments.count == 1, let aggregate = ["count:": "@count", "sum:": "@sum", "average:": "@avg",
+                "min:": "@min", "max:": "@max"][selector]
+            {
+                return arguments[0] + "." + aggregate
+            }
+            return selector.replacingOccurrences(of: ":", with: "") + "(" + arguments.joined(separator: ", ") + ")"
+        case "NSConstantValueExpression":
+            return object["NSConstantValue"].string ?? object["NSConstantValue"].integer.map(String.init)
+        case "NSVariableExpression":
+            return object["NSVariable"].string.map { "$" + $0 }
+        default:
+            return nil
+        }
+    }
+}

@@ -1,0 +1,88 @@
+import Foundation
+
+/// Everything that can stop the inspector from reading a store, with a message a student understands.
+///
+/// Each case names the file it is about; ``message`` is the sentence the CLI prints after the path
+/// (`companion: <path>: <message>`). None of these is a crash: a bad file is an answer, not a bug.
+public enum InspectorError: Error, Equatable, Sendable {
+    /// Nothing exists at the path.
+    case missing(path: String)
+    /// The path is a symbolic link, device, FIFO, socket or directory; the inspector never follows or opens those.
+    case notARegularFile(path: String, kind: String)
+    /// The file has zero bytes.
+    case emptyFile(path: String)
+    /// The first 16 bytes are not SQLite's magic string: text, random bytes, or an encrypted store.
+    case notSQLite(path: String)
+    /// The file could not be read or copied (permissions, I/O).
+    case unreadable(path: String, reason: String)
+    /// SQLite reports the copy as corrupt (`SQLITE_CORRUPT`, `quick_check` failures, a truncated file).
+    case malformed(path: String, detail: String)
+    /// Any other SQLite failure while reading the copy.
+    case sqlite(path: String, detail: String)
+    /// A query ran longer than the inspector's time limit and was stopped.
+    case timeLimitExceeded(path: String, seconds: Double)
+    /// The user named an entity the store does not have.
+    case unknownEntity(name: String, known: [String])
+    /// The user named a table the store does not have.
+    case unknownTable(name: String)
+    /// A model file given with `--model` or `--expected` could not be read.
+    case badModel(path: String, detail: String)
+    /// The store has no model to work with (no cache, nothing inferable) and the command needs one.
+    case noModel(path: String)
+
+    /// The file or name the error is about.
+    public var subject: String {
+        switch self {
+        case .missing(let path), .notARegularFile(let path, _), .emptyFile(let path), .notSQLite(let path),
+            .unreadable(let path, _), .malformed(let path, _), .sqlite(let path, _),
+            .timeLimitExceeded(let path, _), .badModel(let path, _), .noModel(let path):
+            return path
+        case .unknownEntity(let name, _), .unknownTable(let name):
+            return name
+        }
+    }
+
+    /// What went wrong, in one sentence (without the subject).
+    public var message: String {
+        switch self {
+        case .missing:
+            return "no such file or directory"
+        case .notARegularFile(_, let kind):
+            return "is \(kind), not a regular file; the inspector opens only regular files and follows no links"
+        case .emptyFile:
+            return "the file is empty (0 bytes), so it holds no store"
+        case .notSQLite:
+            return "not an SQLite file (encrypted?)"
+        case .unreadable(_, let reason):
+            return "cannot be read: \(reason)"
+        case .malformed(let path, let detail):
+            return "database disk image is malformed (\(detail)); try `sqlite3 \(Self.shellQuoted(path)) .recover` "
+                + "on a copy of the file to salvage what is left"
+        case .sqlite(_, let detail):
+            return detail
+        case .timeLimitExceeded(_, let seconds):
+            return "stopped after \(Int(seconds)) s (the inspector's time limit; is the store enormous or damaged?)"
+        case .unknownEntity(_, let known):
+            let list = known.isEmpty ? "none" : known.joined(separator: ", ")
+            return "no such entity in this store (entities: \(list))"
+        case .unknownTable:
+            return "no such table in this store"
+        case .badModel(_, let detail):
+            return "cannot read the model: \(detail)"
+        case .noModel:
+            return "has no model cache and no model could be inferred; pass one with --model X.xcdatamodeld"
+        }
+    }
+
+    private static func shellQuoted(_ path: String) -> String {
+        let safe = path.unicodeScalars.allSatisfy {
+            CharacterSet.alphanumerics.contains($0) || "/._-+,".unicodeScalars.contains($0)
+        }
+        return safe ? path : "'" + path.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+}
+
+extension InspectorError: CustomStringConvertible {
+    /// `<subject>: <message>`, as the CLI prints it after `companion: `.
+    public var description: String { "\(subject): \(message)" }
+}

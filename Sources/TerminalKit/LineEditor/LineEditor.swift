@@ -1,0 +1,177 @@
+import CReadline
+import Foundation
+
+/// Interactive line input through GNU readline: prompt, editing, a history file, tab completion,
+/// and Ctrl-C / Ctrl-D handled the way a shell user expects.
+///
+/// Readline runs in its callback mode inside a `select` loop that also watches a private pipe,
+/// so ``interrupt()`` — called from a signal handler or another thread when the user presses
+/// Ctrl-C — cancels the line being typed without killing the program. Ctrl-D on an empty line
+/// ends input. Use only when standard input is a terminal; for piped input read lines directly.
+///
+/// ```swift
+/// let editor = LineEditor(historyPath: "/home/me/.local/state/companion/history")
+/// editor.completion = { word, _ in [".help", ".schema", ".tables"] }
+/// while case .line(let text) = editor.readLine(prompt: "inspect> ") { … }
+/// ```
+public final class LineEditor: @unchecked Sendable {
+    /// Where history is read from and saved to; nil keeps it in memory only.
+    public let historyPath: String?
+    /// How many entries the history keeps.
+    public let historyLimit: Int32
+    /// Supplies completions: `(word being completed, whole line so far) -> candidates`.
+    public var completion: ((String, String) -> [String])?
+
+    private let interruptPipe: (read: Int32, write: Int32)
+
+    /// Sets readline up for `programName` and loads the history file, if any.
+    public init(programName: String = "companion", historyPath: String? = nil, historyLimit: Int32 = 1000) {
+        self.historyPath = historyPath
+        self.historyLimit = historyLimit
+        var fds: [Int32] = [-1, -1]
+        if pipe(&fds) == 0 {
+            for fd in fds { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) }
+            for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+        }
+        interruptPipe = (fds[0], fds[1])
+        // The program, not readline, decides what SIGINT does; readline must not install handlers.
+        creadline_set_catch_signals(0)
+        creadline_set_readline_name(strdup(programName))
+        creadline_set_attempted_completion_function(lineEditorAttemptCompletion)
+        using_history()
+        stifle_history(historyLimit)
+        if let historyPath { _ = read_history(historyPath) }
+    }
+
+    deinit {
+        close(interruptPipe.read)
+        close(interruptPipe.write)
+    }
+
+    /// Cancels the line being edited. Safe to call from any thread or from a signal handler.
+    public func interrupt() {
+        var byte: UInt8 = 1
+        _ = write(interruptPipe.write, &byte, 1)
+    }
+
+    /// Shows `prompt` and reads one line with full editing.
+    public func readLine(prompt: String) -> LineEditorResult {
+        drainInterrupts()
+        CompletionBridge.provider = completion
+        LineBridge.reset()
+        rl_callback_handler_install(prompt, lineEditorReceiveLine)
+        defer { CompletionBridge.provider = nil }
+        while true {
+            var readable = fd_set()
+            fdZero(&readable)
+            fdSet(STDIN_FILENO, &readable)
+            fdSet(interruptPipe.read, &readable)
+            let ready = select(max(STDIN_FILENO, interruptPipe.read) + 1, &readable, nil, nil, nil)
+            if ready < 0 {
+                if errno == EINTR { continue }
+                rl_callback_handler_remove()
+                return .endOfInput
+            }
+            if fdIsSet(interruptPipe.read, &readable) {
+                drainInterrupts()
+                cancelLine()
+                return .interrupted
+            }
+            if fdIsSet(STDIN_FILENO, &readable) {
+                rl_callback_read_char()
+                if let result = LineBridge.result {
+                    return result
+                }
+            }
+        }
+    }
+
+    /// Adds a line to the history (blank lines and immediate repeats are skipped) and saves the file.
+    public func addToHistory(_ line: String) {
+        let trimmed = line.trimmingCharacters(in: .whitespaces)
+        guard !trimmed.isEmpty else { return }
+        let count = creadline_history_length()
+        if count > 0, let last = history_get(creadline_history_base() + count - 1), let text = last.pointee.line,
+            String(cString: text) == line
+        {
+            return
+        }
+        add_history(line)
+        saveHistory()
+    }
+
+    /// Writes the history file (mode 0600), creating its directory (mode 0700) when needed.
+    public func saveHistory() {
+        guard let historyPath else { return }
+        let directory = (historyPath as NSString).deletingLastPathComponent
+        if !directory.isEmpty {
+            try? FileManager.default.createDirectory(
+                atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        }
+        let previous = umask(0o077)
+        _ = write_history(historyPath)
+        umask(previous)
+    }
+
+    // MARK: - Private
+
+    private func cancelLine() {
+        rl_replace_line("", 0)
+        rl_callback_sigcleanup()
+        rl_callback_handler_remove()
+        // The terminal echoes nothing for ^C while readline owns it; show it, as shells do.
+        writeToStandardOutput("^C\n")
+    }
+
+    private func drainInterrupts() {
+        var buffer = [UInt8](repeating: 0, count: 64)
+        while read(interruptPipe.read, &buffer, buffer.count) > 0 {}
+    }
+}
+
+/// The line handler readline calls in callback mode, and where it leaves its result.
+private enum LineBridge {
+    nonisolated(unsafe) static var result: LineEditorResult?
+
+    static func reset() { result = nil }
+}
+
+/// The line handler readline calls in callback mode.
+private func lineEditorReceiveLine(_ line: UnsafeMutablePointer<CChar>?) {
+    rl_callback_handler_remove()
+    if let line {
+        LineBridge.result = .line(String(cString: line))
+        free(line)
+    } else {
+        // Ctrl-D on an empty line: move past the prompt so the shell's next output starts clean.
+        writeToStandardOutput("\n")
+        LineBridge.result = .endOfInput
+    }
+}
+
+private func writeToStandardOutput(_ text: String) {
+    var bytes = Array(text.utf8)
+    _ = write(STDOUT_FILENO, &bytes, bytes.count)
+}
+
+// MARK: - fd_set helpers (the C macros are not imported into Swift)
+
+private func fdZero(_ set: inout fd_set) {
+    set = fd_set()
+}
+
+private func fdSet(_ fd: Int32, _ set: inout fd_set) {
+    let bits = MemoryLayout.size(ofValue: set.__fds_bits.0) * 8
+    withUnsafeMutableBytes(of: &set.__fds_bits) { raw in
+        let words = raw.bindMemory(to: Int.self)
+        words[Int(fd) / bits] |= 1 << (Int(fd) % bits)
+    }
+}
+
+private func fdIsSet(_ fd: Int32, _ set: inout fd_set) -> Bool {
+    let bits = MemoryLayout.size(ofValue: set.__fds_bits.0) * 8
+    return withUnsafeMutableBytes(of: &set.__fds_bits) { raw in
+        let words = raw.bindMemory(to: Int.self)
+        return words[Int(fd) / bits] & (1 << (Int(fd) % bits)) != 0
+    }
+}

@@ -1,0 +1,85 @@
+/// One output line made of styled spans.
+///
+/// Encoding a line opens what it needs and closes everything at its end, so each line stands on
+/// its own: `less -R` (which resets style at each line start) and any later line shows correctly,
+/// and a style or link that continues from the previous line is simply opened again.
+public struct StyledLine: Hashable, Sendable {
+    /// The spans, left to right.
+    public var spans: [StyledSpan]
+    /// Whether this line is preformatted (a code block): it is never wrapped and may be wider
+    /// than the page.
+    public var isPreformatted: Bool
+
+    /// Creates a line.
+    public init(_ spans: [StyledSpan] = [], isPreformatted: Bool = false) {
+        self.spans = spans
+        self.isPreformatted = isPreformatted
+    }
+
+    /// An empty line.
+    public static let blank = StyledLine()
+
+    /// The columns the line takes on screen.
+    public var width: Int {
+        spans.reduce(0) { $0 + $1.width }
+    }
+
+    /// The text without any styling.
+    public var plainText: String {
+        spans.map(\.text).joined()
+    }
+
+    /// Appends a span, joining it to the last one when they look the same.
+    public mutating func append(_ span: StyledSpan) {
+        guard !span.text.isEmpty else { return }
+        if let last = spans.last, last.hasSameLook(as: span) {
+            spans[spans.count - 1] = StyledSpan(sanitized: last.text + span.text, style: last.style, link: last.link)
+        } else {
+            spans.append(span)
+        }
+    }
+
+    /// The line as terminal output (no newline).
+    /// - Parameters:
+    ///   - colors: write SGR styling; without it no escape sequence is written at all.
+    ///   - hyperlinks: write OSC 8 links for spans that have one.
+    public func encoded(colors: Bool, hyperlinks: Bool) -> String {
+        var output = ""
+        encode(into: &output, colors: colors, hyperlinks: hyperlinks)
+        return output
+    }
+
+    /// Appends the line's terminal output (no newline) to `output`.
+    public func encode(into output: inout String, colors: Bool, hyperlinks: Bool) {
+        var style = TextStyle.plain
+        var link: String?
+        for span in spans {
+            if colors, span.style != style {
+                if !style.isPlain { output += SGR.reset }
+                output += span.style.openSequence
+                style = span.style
+            }
+            if hyperlinks, span.link != link {
+                if link != nil { output += Hyperlink.close }
+                if let target = span.link { output += Hyperlink.open(target) }
+                link = span.link
+            }
+            output += span.text
+        }
+        if link != nil { output += Hyperlink.close }
+        if !style.isPlain { output += SGR.reset }
+    }
+}
+
+extension Array where Element == StyledLine {
+    /// The lines as terminal output, each followed by a newline.
+    public func encoded(colors: Bool, hyperlinks: Bool) -> String {
+        var output = ""
+        output.reserveCapacity(count * 64)
+        for line in self {
+            line.encode(into: &output, colors: colors, hyperlinks: hyperlinks)
+            output += "\n"
+        }
+        return output
+    }
+}

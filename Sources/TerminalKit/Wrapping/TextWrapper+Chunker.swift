@@ -1,0 +1,96 @@
+/// Splits spans into chunks at the places a line may break.
+enum Chunker {
+    /// Characters a line must not start with (closing punctuation, small kana, the prolonged
+    /// sound mark): a break before them is not allowed.
+    static let noBreakBefore: Set<Character> = Set(
+        "、。，．・：；？！ー）」』】〕〉》”’ゝゞぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ々…‥〜" + ")]},.;:!?")
+
+    /// Characters a line must not end with (opening brackets): a break after them is not allowed.
+    static let noBreakAfter: Set<Character> = Set("（「『【〔〈《“‘([{")
+
+    /// The chunks of `spans`; pieces refer to their span by index.
+    static func chunks(of spans: [StyledSpan]) -> [WrapChunk] {
+        var builder = ChunkBuilder()
+        for (index, span) in spans.enumerated() {
+            if span.text.utf8.allSatisfy({ $0 < 0x80 }) {
+                builder.addASCII(span.text, span: index)
+            } else {
+                for character in span.text {
+                    builder.add(character, span: index)
+                }
+            }
+        }
+        return builder.finish()
+    }
+}
+
+/// The state of chunking: the word being built and whether a break may come before the next one.
+private struct ChunkBuilder {
+    private var chunks: [WrapChunk] = []
+    private var word = WrapChunk()
+    private var breakBeforeNext = false
+
+    /// ASCII text breaks only at spaces, so it is cut with a byte scan.
+    mutating func addASCII(_ text: String, span: Int) {
+        let bytes = text.utf8
+        var start = bytes.startIndex
+        var index = start
+        while index < bytes.endIndex {
+            if bytes[index] == 0x20 {
+                addWord(text[start..<index], span: span)
+                var end = index
+                while end < bytes.endIndex, bytes[end] == 0x20 { end = bytes.index(after: end) }
+                addSpaces(bytes.distance(from: index, to: end), span: span)
+                start = end
+                index = end
+            } else {
+                index = bytes.index(after: index)
+            }
+        }
+        addWord(text[start..<bytes.endIndex], span: span)
+    }
+
+    /// One character of non-ASCII text.
+    mutating func add(_ character: Character, span: Int) {
+        if character == " " {
+            addSpaces(1, span: span)
+            return
+        }
+        let width = DisplayWidth.of(character)
+        if breakBeforeNext, !Chunker.noBreakBefore.contains(character) { flushWord() }
+        word.append(String(character), span: span, width: width)
+        // Wide characters (CJK) allow a break after them; opening brackets never do.
+        breakBeforeNext = width == 2 && !Chunker.noBreakAfter.contains(character)
+    }
+
+    mutating func finish() -> [WrapChunk] {
+        flushWord()
+        return chunks
+    }
+
+    private mutating func addWord(_ text: Substring, span: Int) {
+        guard let first = text.first else { return }
+        if breakBeforeNext, !Chunker.noBreakBefore.contains(first) { flushWord() }
+        breakBeforeNext = false
+        word.append(String(text), span: span, width: text.utf8.count)
+    }
+
+    private mutating func addSpaces(_ count: Int, span: Int) {
+        flushWord()
+        breakBeforeNext = false
+        let text = String(repeating: " ", count: count)
+        if let last = chunks.last, last.isSpace {
+            chunks[chunks.count - 1].append(text, span: span, width: count)
+        } else {
+            var chunk = WrapChunk()
+            chunk.isSpace = true
+            chunk.append(text, span: span, width: count)
+            chunks.append(chunk)
+        }
+    }
+
+    private mutating func flushWord() {
+        if !word.pieces.isEmpty { chunks.append(word) }
+        word = WrapChunk()
+    }
+}

@@ -1,0 +1,76 @@
+/// Fills lines with chunks, greedily, and starts new lines with the hanging indent.
+struct LineFiller {
+    let width: Int
+    let continuationPrefix: [StyledSpan]
+    private var lines: [StyledLine] = []
+    private var line = StyledLine()
+    private var lineWidth = 0
+    private var hasContent = false
+    private var pendingSpace: WrapChunk?
+
+    init(width: Int, continuationPrefix: [StyledSpan]) {
+        self.width = width
+        self.continuationPrefix = continuationPrefix
+    }
+
+    /// Starts the first line with its own prefix.
+    mutating func startLine(with prefix: [StyledSpan]) {
+        line = StyledLine()
+        lineWidth = 0
+        for span in prefix {
+            line.append(span)
+            lineWidth += span.width
+        }
+        hasContent = false
+        pendingSpace = nil
+    }
+
+    /// Ends the current line (a forced break) and starts the next with the hanging indent.
+    mutating func breakLine() {
+        lines.append(line)
+        startLine(with: continuationPrefix)
+    }
+
+    mutating func add(_ chunk: WrapChunk, from spans: [StyledSpan]) {
+        if chunk.isSpace {
+            if hasContent { pendingSpace = chunk }
+            return
+        }
+        let spaceWidth = pendingSpace?.width ?? 0
+        if hasContent, lineWidth + spaceWidth + chunk.width > width {
+            breakLine()
+        } else if let space = pendingSpace {
+            append(space, from: spans)
+        }
+        pendingSpace = nil
+        if lineWidth + chunk.width > width {
+            // Too wide for any line: cut between characters.
+            for piece in chunk.pieces {
+                for character in piece.text {
+                    let characterWidth = DisplayWidth.of(character)
+                    if hasContent, lineWidth + characterWidth > width { breakLine() }
+                    let source = spans[piece.span]
+                    line.append(StyledSpan(sanitized: String(character), style: source.style, link: source.link))
+                    lineWidth += characterWidth
+                    hasContent = true
+                }
+            }
+        } else {
+            append(chunk, from: spans)
+        }
+    }
+
+    mutating func finish() -> [StyledLine] {
+        lines.append(line)
+        return lines
+    }
+
+    private mutating func append(_ chunk: WrapChunk, from spans: [StyledSpan]) {
+        for piece in chunk.pieces {
+            let source = spans[piece.span]
+            line.append(StyledSpan(sanitized: piece.text, style: source.style, link: source.link))
+        }
+        lineWidth += chunk.width
+        hasContent = true
+    }
+}

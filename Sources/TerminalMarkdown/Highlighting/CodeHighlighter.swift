@@ -1,0 +1,48 @@
+import TerminalKit
+
+/// Turns a code block into styled lines: highlighted for Swift, Objective-C, SQL, shell and
+/// JSON, plain for anything else. Tabs are expanded to 4-column stops before sanitising, so the
+/// columns line up as the author saw them.
+enum CodeHighlighter {
+    /// The lines of `code` (a code block's literal, with its final newline), styled.
+    static func lines(of code: String, info: String) -> [[StyledSpan]] {
+        var text = Substring(code)
+        if text.hasSuffix("\n") { text = text.dropLast() }
+        let expanded = expandTabs(text)
+        guard let syntax = LanguageSyntax.named(info) else {
+            return expanded.split(separator: "\n", omittingEmptySubsequences: false).map { [StyledSpan($0)] }
+        }
+        var lines: [[StyledSpan]] = [[]]
+        for token in CodeLexer.tokens(of: expanded, syntax: syntax) {
+            let style = Theme.token(token.kind)
+            var first = true
+            for part in token.text.split(separator: "\n", omittingEmptySubsequences: false) {
+                if !first { lines.append([]) }
+                first = false
+                if !part.isEmpty { lines[lines.count - 1].append(StyledSpan(part, style: style)) }
+            }
+        }
+        return lines
+    }
+
+    /// Replaces tabs with spaces up to the next multiple of 4 columns.
+    static func expandTabs(_ text: Substring) -> String {
+        guard text.contains("\t") else { return String(text) }
+        var result = ""
+        var column = 0
+        for character in text {
+            if character == "\t" {
+                let spaces = 4 - column % 4
+                result += String(repeating: " ", count: spaces)
+                column += spaces
+            } else if character == "\n" {
+                result.append(character)
+                column = 0
+            } else {
+                result.append(character)
+                column += DisplayWidth.of(character)
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,34 @@
+/// Why a lesson could not be found or read; messages name the lesson and what exists.
+public enum LessonError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// No lesson matches the number, slug or file name the user gave.
+    case notFound(String, available: [String])
+    /// A file could not be read (missing, permissions, not UTF-8).
+    case unreadable(String)
+    /// A file in the lessons folder is not named `NN-slug.md`.
+    case badFileName(String)
+    /// A lesson's front matter is malformed.
+    case badFrontMatter(String, FrontMatterError)
+    /// No lessons folder was found at all.
+    case noLessons(searched: [String])
+    /// `next` after the last lesson, or `prev` before the first.
+    case noNeighbour(String)
+
+    /// One sentence for the user.
+    public var description: String {
+        switch self {
+        case let .notFound(selector, available):
+            let list = available.isEmpty ? "there are no lessons" : "lessons: " + available.joined(separator: ", ")
+            return "no lesson '\(selector)'; \(list)"
+        case let .unreadable(path):
+            return "cannot read \(path)"
+        case let .badFileName(path):
+            return "\(path) is not named like a lesson (NN-slug.md)"
+        case let .badFrontMatter(path, error):
+            return "\(path): \(error)"
+        case let .noLessons(searched):
+            return "no lessons found (looked in \(searched.joined(separator: ", ")))"
+        case let .noNeighbour(message):
+            return message
+        }
+    }
+}

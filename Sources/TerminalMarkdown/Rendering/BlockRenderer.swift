@@ -1,0 +1,163 @@
+import TerminalKit
+
+/// Walks libcmark's block tree and draws each block as styled lines at a given width.
+///
+/// Containers (quotes, list items) draw their children narrower and then add their own prefix
+/// to every line, which is how wrapped lines come to hang under the item text.
+final class BlockRenderer {
+    let options: RenderOptions
+    let tables: PipeTableScanner
+    let linkPolicy: LinkPolicy
+    /// Numbered references for links that are not hyperlinks, in order of first use.
+    var references: [String] = []
+    var referenceNumbers: [String: Int] = [:]
+    /// How deep in lists we are, for the bullet shape.
+    var listDepth = 0
+
+    init(options: RenderOptions, tables: PipeTableScanner) {
+        self.options = options
+        self.tables = tables
+        linkPolicy = LinkPolicy(documentDirectory: options.documentDirectory)
+    }
+
+    /// Whether structure must be shown with characters because there is no styling.
+    var isPlain: Bool { !options.colors }
+
+    /// The whole document, with the list of references at the end.
+    func render(_ document: MarkdownNode) -> [StyledLine] {
+        var lines = blocks(in: document, width: options.width, tight: false)
+        if !references.isEmpty {
+            if !lines.isEmpty { lines.append(.blank) }
+            lines += referenceList(width: options.width)
+        }
+        return lines
+    }
+
+    /// The children of a container, separated by blank lines unless the list is tight.
+    func blocks(in parent: MarkdownNode, width: Int, tight: Bool) -> [StyledLine] {
+        var lines: [StyledLine] = []
+        for child in parent.children {
+            let drawn = block(child, width: width, tight: tight)
+            if drawn.isEmpty { continue }
+            if !lines.isEmpty, !tight { lines.append(.blank) }
+            lines += drawn
+        }
+        return lines
+    }
+
+    func block(_ node: MarkdownNode, width: Int, tight: Bool) -> [StyledLine] {
+        switch node.kind {
+        case .paragraph:
+            return TextWrapper(width: width).wrap(inlines(of: node, style: .plain))
+        case .heading:
+            return heading(node, width: width)
+        case .blockQuote:
+            return quote(node, width: width)
+        case .list:
+            return list(node, width: width)
+        case .codeBlock:
+            return codeBlock(node, width: width)
+        case .htmlBlock:
+            if let index = tables.tableIndex(ofMarker: node.literal) {
+                return table(tables.tables[index], width: width)
+            }
+            return html(node.literal, width: width)
+        case .thematicBreak:
+            return [StyledLine([StyledSpan(String(repeating: "─", count: width), style: Theme.rule)])]
+        case .document, .item, .customBlock:
+            return blocks(in: node, width: width, tight: tight)
+        default:
+            // Inline content where a block is expected (never produced by libcmark): draw it as text.
+            return TextWrapper(width: width).wrap(inlines(of: node, style: .plain))
+        }
+    }
+
+    // MARK: - Leaf blocks
+
+    private func heading(_ node: MarkdownNode, width: Int) -> [StyledLine] {
+        let level = node.headingLevel
+        let style = Theme.heading(level)
+        if isPlain {
+            let marker = String(repeating: "#", count: level) + " "
+            return TextWrapper(width: width).wrap(
+                inlines(of: node, style: style), firstPrefix: [StyledSpan(marker)],
+                continuationPrefix: [StyledSpan(String(repeating: " ", count: marker.count))])
+        }
+        var lines = TextWrapper(width: width).wrap(inlines(of: node, style: style))
+        if level <= 2 {
+            let ruleWidth = min(width, lines.map(\.width).max() ?? 0)
+            lines.append(StyledLine([StyledSpan(String(repeating: level == 1 ? "═" : "─", count: ruleWidth),
+                                                style: Theme.rule)]))
+        }
+        return lines
+    }
+
+    private func html(_ literal: String, width: Int) -> [StyledLine] {
+        var text = Substring(literal)
+        while text.hasSuffix("\n") { text = text.dropLast() }
+        let hardLines = text.split(separator: "\n", omittingEmptySubsequences: false).map {
+            [StyledSpan(CodeHighlighter.expandTabs($0), style: Theme.html)]
+        }
+        return TextWrapper(width: width).wrap(hardLines)
+    }
+
+    private func codeBlock(_ node: MarkdownNode, width: Int) -> [StyledLine] {
+        let indent = StyledSpan("    ")
+        let available = max(1, width - 4)
+        return CodeHighlighter.lines(of: node.literal, info: node.fenceInfo).map { spans in
+            if spans.isEmpty { return StyledLine(isPreformatted: true) }
+            var line = StyledLine([indent], isPreformatted: true)
+            let lineWidth = spans.reduce(0) { $0 + $1.width }
+            if options.codeOverflow == .cut, lineWidth > available {
+                for span in cut(spans, to: available - 1) { line.append(span) }
+                line.append(StyledSpan("›", style: Theme.overflowMarker))
+                line.isPreformatted = false
+            } else {
+                for span in spans { line.append(span) }
+            }
+            return line
+        }
+    }
+
+    /// The spans cut to at most `width` columns.
+    private func cut(_ spans: [StyledSpan], to width: Int) -> [StyledSpan] {
+        var result: [StyledSpan] = []
+        var used = 0
+        for span in spans {
+            var text = ""
+            for character in span.text {
+                let characterWidth = DisplayWidth.of(character)
+                if used + characterWidth > width { break }
+                text.append(character)
+                used += characterWidth
+            }
+            if !text.isEmpty { result.append(StyledSpan(text, style: span.style, link: span.link)) }
+            if used >= width { break }
+        }
+        return result
+    }
+
+    // MARK: - References
+
+    /// The number of a reference to `destination`, adding it on first use.
+    func referenceNumber(for destination: String) -> Int {
+        if let number = referenceNumbers[destination] { return number }
+        references.append(destination)
+        referenceNumbers[destination] = references.count
+        return references.count
+    }
+
+    private func referenceList(width: Int) -> [StyledLine] {
+        var lines = [StyledLine([StyledSpan("Links", style: Theme.heading(3))])]
+        let numberWidth = "[\(references.count)] ".count
+        for (index, destination) in references.enumerated() {
+            let marker = "[\(index + 1)]"
+            let padded = marker + String(repeating: " ", count: numberWidth - marker.count)
+            lines += TextWrapper(width: width).wrap(
+                [[StyledSpan(destination, style: Theme.link)]],
+                firstPrefix: [StyledSpan(padded, style: Theme.reference)],
+                continuationPrefix: [StyledSpan(String(repeating: " ", count: numberWidth))])
+        }
+        return lines
+    }
+}

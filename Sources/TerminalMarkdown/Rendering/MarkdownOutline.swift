@@ -1,0 +1,28 @@
+/// The headings of a Markdown document, for `companion lessons N --toc`.
+public enum MarkdownOutline {
+    /// One heading.
+    public struct Heading: Equatable, Sendable {
+        /// 1 to 6.
+        public var level: Int
+        /// Its text without markup.
+        public var text: String
+    }
+
+    /// Every heading, in document order (headings inside quotes and lists included).
+    public static func headings(in markdown: String) -> [Heading] {
+        let document = MarkdownDocument(parsing: PipeTableScanner(scanning: markdown).source)
+        var result: [Heading] = []
+        collect(document.root, into: &result)
+        return result
+    }
+
+    private static func collect(_ node: MarkdownNode, into result: inout [Heading]) {
+        for child in node.children {
+            switch child.kind {
+            case .heading: result.append(Heading(level: child.headingLevel, text: child.plainText))
+            case .blockQuote, .list, .item, .customBlock: collect(child, into: &result)
+            default: break
+            }
+        }
+    }
+}

@@ -1,0 +1,93 @@
+import Foundation
+import Testing
+
+/// The lesson notes never drift from the code: every `swift` block of every lesson compiles
+/// against the library (and runs, when tagged `swift run`), and every `companion …` or
+/// `swift run …` command shown in a lesson succeeds. Lessons are discovered when the tests
+/// start (``LessonFiles``).
+@Suite struct LessonHarnessTests {
+    @Test(arguments: LessonFiles.all)
+    func everySwiftBlockCompilesAndRuns(lesson: String) throws {
+        let markdown = try String(contentsOf: LessonFiles.url(lesson), encoding: .utf8)
+        for snippet in LessonSnippet.snippets(in: markdown) where snippet.isSwift {
+            do {
+                try SnippetCompiler.check(snippet, lesson: lesson)
+            } catch {
+                Issue.record("\(error)")
+            }
+        }
+    }
+
+    @Test(arguments: LessonFiles.all)
+    func everyCommandShownSucceeds(lesson: String) throws {
+        let markdown = try String(contentsOf: LessonFiles.url(lesson), encoding: .utf8)
+        for snippet in LessonSnippet.snippets(in: markdown) where snippet.isShell {
+            for command in LessonCommand.commands(in: snippet) {
+                let outcome = try run(command, lesson: lesson)
+                #expect(outcome.status == 0, "\(lesson):\(command.line): '\(command.text)' exited \(outcome.status):\n\(outcome.output)")
+            }
+        }
+    }
+
+    // MARK: - The harness itself
+
+    @Test func harnessFindsTheExampleLesson() {
+        #expect(LessonFiles.all.contains(LessonFiles.example))
+    }
+
+    @Test func harnessFindsEveryBlockAndCommandOfTheExampleLesson() throws {
+        let markdown = try String(contentsOf: LessonFiles.url(LessonFiles.example), encoding: .utf8)
+        let snippets = LessonSnippet.snippets(in: markdown)
+        #expect(snippets.filter(\.isSwift).count == 2)
+        #expect(snippets.filter(\.runs).count == 1)
+        let commands = snippets.filter(\.isShell).flatMap(LessonCommand.commands(in:)).map(\.text)
+        #expect(commands == ["companion lessons", "companion lessons 1 --toc", "companion lessons search \"wide characters\""])
+    }
+
+    @Test func aSwiftRunBlockRunsAndItsOutputIsSeen() throws {
+        let markdown = try String(contentsOf: LessonFiles.url(LessonFiles.example), encoding: .utf8)
+        let runnable = LessonSnippet.snippets(in: markdown).filter(\.runs)
+        let snippet = try #require(runnable.first)
+        let output = try SnippetCompiler.check(snippet, lesson: LessonFiles.example)
+        #expect(output == "␛[2J\n")
+    }
+
+    @Test func aBlockThatDoesNotCompileIsReported() {
+        let broken = LessonSnippet(info: ["swift"], code: "import TerminalKit\nlet width: String = DisplayWidth.of(\"x\")", line: 1)
+        #expect(throws: LessonHarnessError.self) { try SnippetCompiler.check(broken, lesson: "broken.md") }
+    }
+
+    @Test func aCommandThatFailsIsReported() throws {
+        let outcome = try run(LessonCommand(text: "companion lessons 99", line: 1), lesson: LessonFiles.example)
+        #expect(outcome.status == 1)
+    }
+
+    @Test func consoleBlocksRunOnlyPromptedLinesAndJoinContinuations() throws {
+        let snippet = LessonSnippet(info: ["console"], code: """
+            $ companion lessons \\
+                search fetch
+            01-stack  The Core Data stack
+            $ swift run -c release theater --trace
+            $ ls
+            """, line: 10)
+        let commands = LessonCommand.commands(in: snippet)
+        #expect(commands.map(\.text) == ["companion lessons search fetch", "swift run -c release theater --trace"])
+        #expect(commands.map(\.line) == [11, 14])
+        let shellCommands = try commands.map { try $0.shellCommand() }
+        #expect(shellCommands == ["companion lessons search fetch", "theater --trace"])
+    }
+
+    /// Runs a command from a lesson in the package root, with the built products first on PATH,
+    /// the lesson's own folder as LESSONS_PATH, a fresh state folder, no colour and no pager.
+    private func run(_ command: LessonCommand, lesson: String) throws -> Subprocess.Outcome {
+        let state = FileManager.default.temporaryDirectory.appendingPathComponent("lesson-state-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: state) }
+        let path = ProductRunner.binDirectory.path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+        return try Subprocess.run(
+            "/bin/sh", ["-c", try command.shellCommand()], directory: ProductRunner.packageRoot,
+            environment: [
+                "PATH": path, "LESSONS_PATH": LessonFiles.url(lesson).deletingLastPathComponent().path,
+                "XDG_STATE_HOME": state.path, "NO_COLOR": "1", "PAGER": "cat",
+            ])
+    }
+}

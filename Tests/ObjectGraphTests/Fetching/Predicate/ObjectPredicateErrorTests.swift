@@ -1,0 +1,67 @@
+import Foundation
+import Testing
+
+@testable import ObjectGraph
+
+@Suite struct ObjectPredicateErrorTests {
+    @Test func unexpectedTokenQuotesThePredicateAndPointsAtTheColumn() {
+        #expect(throws: ObjectPredicateError.self) { try ObjectPredicate(format: "name == AND year > 2000") }
+        do {
+            _ = try ObjectPredicate(format: "name == 'x' AND AND")
+            Issue.record("expected a syntax error")
+        } catch {
+            #expect(error.description
+                == #"invalid predicate "name == 'x' AND AND": unexpected token 'AND' at column 17, expected a predicate"#)
+            #expect(error.column == 17)
+        }
+    }
+
+    @Test func missingValueSaysAValueWasExpected() {
+        do {
+            _ = try ObjectPredicate(format: "year > AND")
+            Issue.record("expected a syntax error")
+        } catch {
+            #expect(error == .unexpectedToken(predicate: "year > AND", column: 8, found: "token 'AND'",
+                                              expected: "a value"))
+            #expect(error.description.contains("unexpected token 'AND' at column 8, expected a value"))
+        }
+    }
+
+    @Test(arguments: [
+        ("name == 'open", "the string starting at column 9 has no closing quote"),
+        ("name ^ 2", "unexpected character '^' at column 6"),
+        ("name == %@", "%@ at column 9 has no argument (0 arguments were given)"),
+        ("year BETWEEN {1, 2, 3}", "BETWEEN needs exactly two bounds, {low, high}, not 3 at column 14"),
+        ("name ==[x] 'a'", "unknown comparison option 'x' (use c, d or cd) at column 9"),
+        ("year <[c] 2", "'<' does not take [c] at column 7"),
+        ("name", "unexpected end of the predicate at column 5, expected a comparison operator"),
+        ("(a == 1", "unexpected end of the predicate at column 8, expected ')'"),
+        ("a == 1)", "unexpected token ')' at column 7, expected AND, OR or the end of the predicate"),
+        ("d == CAST('x', 'NSDate')", "cannot CAST this value to \"NSDate\""),
+        ("SUBQUERY(movies, m, m.year > 1).@count > 0", "expected a $variable naming each element"),
+    ])
+    func malformedPredicatesExplainThemselves(format: String, fragment: String) {
+        do {
+            _ = try ObjectPredicate(format: format)
+            Issue.record("expected an error for \(format)")
+        } catch {
+            #expect(error.description.contains(fragment), "\(error.description)")
+            #expect(error.description.contains("\"" + format.replacingOccurrences(of: "\"", with: "\\\"") + "\""))
+        }
+    }
+
+    @Test func wrongArgumentTypesAreNamed() {
+        do {
+            _ = try ObjectPredicate(format: "%K == 1", 42)
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.description.hasSuffix("the argument for %K at column 1 must be a key path string, not Int"))
+        }
+        do {
+            _ = try ObjectPredicate(format: "year > %d", "2000")
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.description.hasSuffix("the argument for %d at column 8 must be an integer, not String"))
+        }
+    }
+}

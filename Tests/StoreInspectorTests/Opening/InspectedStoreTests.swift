@@ -1,0 +1,50 @@
+import Foundation
+import SQLite
+import Testing
+@testable import StoreInspector
+
+@Suite struct InspectedStoreTests {
+    @Test(arguments: Corpus.storeNames)
+    func everyCorpusStoreOpensAndPassesQuickCheckWithoutTouchingTheOriginal(name: String) throws {
+        let scratch = try ScratchDirectory()
+        let path = try scratch.copyCorpusStore(name)
+        let before = try scratch.snapshot()
+        let store = try InspectedStore(path: path)
+        #expect(store.quickCheckProblems.isEmpty)
+        let tables = try store.rows("SELECT name FROM sqlite_master WHERE type = 'table'").compactMap { $0[0].stringValue }
+        #expect(tables.contains("Z_PRIMARYKEY"))
+        #expect(FileManager.default.fileExists(atPath: store.copy.directory))
+        store.close()
+        #expect(!FileManager.default.fileExists(atPath: store.copy.directory))
+        #expect(try scratch.snapshot() == before)
+    }
+
+    @Test func rowsKeptInTheWriteAheadLogAreVisibleInTheCopy() throws {
+        let scratch = try ScratchDirectory()
+        let store = try InspectedStore(path: try scratch.copyCorpusStore(Corpus.migration))
+        defer { store.close() }
+        #expect(store.header.isWAL)
+        let posts = try store.scalar("SELECT count(*) FROM ZPOST")?.int64Value ?? 0
+        #expect(posts > 0)
+    }
+
+    @Test func theCopyRefusesEveryWrite() throws {
+        let scratch = try ScratchDirectory()
+        let store = try InspectedStore(path: try scratch.copyCorpusStore(Corpus.recipes))
+        defer { store.close() }
+        #expect(throws: InspectorError.self) { try store.rows("DELETE FROM ZRECIPE") }
+        #expect(try store.scalar("SELECT count(*) FROM ZRECIPE")?.int64Value == 3)
+    }
+
+    @Test func aTruncatedStoreIsReportedAsMalformedWithTheRecoverHint() throws {
+        let scratch = try ScratchDirectory()
+        let original = try Data(contentsOf: Corpus.directory.appendingPathComponent(Corpus.sampleModel2))
+        let path = try scratch.write("truncated.sqlite", original.prefix(original.count / 3))
+        #expect {
+            _ = try InspectedStore(path: path)
+        } throws: { error in
+            guard let error = error as? InspectorError, case .malformed = error else { return false }
+            return error.message.contains("database disk image is malformed") && error.message.contains(".recover")
+        }
+    }
+}

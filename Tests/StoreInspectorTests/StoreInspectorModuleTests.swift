@@ -1,5 +1,0 @@
-import Testing
-
-@Test func StoreInspectorTestTargetBuilds() {
-    #expect(Bool(true))
-}

@@ -1,5 +1,0 @@
-import Testing
-
-@Test func TerminalMarkdownTestTargetBuilds() {
-    #expect(Bool(true))
-}
