@@ -18,13 +18,15 @@ extension FetchRequest {
     /// otherwise the context applies them after merging its unsaved changes.
     func storeRequest(for entity: EntityDescription, windowInStore: Bool) -> StoreFetchRequest {
         StoreFetchRequest(
-            entity: entity, includesSubentities: includesSubentities, sortDescriptors: sortDescriptors,
+            entity: entity, includesSubentities: includesSubentities, predicate: predicate,
+            sortDescriptors: sortDescriptors,
             fetchLimit: windowInStore ? fetchLimit : 0, fetchOffset: windowInStore ? fetchOffset : 0)
     }
 
-    /// Whether an object of the context, with its unsaved values, belongs in the results
-    /// (entity and, later, predicate).
+    /// Whether an object of the context, with its unsaved values, belongs in the results: its
+    /// entity fits and it satisfies the predicate.
     func matchesInMemory(_ object: ManagedObject, entity: EntityDescription) -> Bool {
-        includesSubentities ? object.entity.isKind(of: entity) : object.entity === entity
+        let entityFits = includesSubentities ? object.entity.isKind(of: entity) : object.entity === entity
+        return entityFits && (predicate?.evaluate(with: object) ?? true)
     }
 }

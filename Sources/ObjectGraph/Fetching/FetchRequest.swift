@@ -1,8 +1,9 @@
-/// A description of which objects to fetch: an entity, their order and how many, plus
-/// (once the predicate language lands) a predicate. Core Data's `NSFetchRequest`.
+/// A description of which objects to fetch: an entity, a predicate, their order and how many.
+/// Core Data's `NSFetchRequest`.
 ///
 /// ```swift
 /// let request = FetchRequest(entityName: "Movie")
+/// request.predicate = try ObjectPredicate(format: "theater.name == %@", "My House")
 /// request.sortDescriptors = [ObjectSortDescriptor(key: "name", ascending: true)]
 /// request.fetchLimit = 10
 /// let movies = try context.fetch(request)
@@ -16,6 +17,11 @@ public final class FetchRequest: @unchecked Sendable {
     public let entityName: String
     /// The entity, when the request was made from one; otherwise found by name in the context's model.
     public let entity: EntityDescription?
+    /// Which objects qualify; nil for all objects of the entity.
+    ///
+    /// The store evaluates it (in SQL for an SQLite store); the context evaluates it in memory on
+    /// its unsaved objects, so both agree.
+    public var predicate: ObjectPredicate?
     /// The order of the results; empty leaves the order to the store (by primary key).
     public var sortDescriptors: [ObjectSortDescriptor] = []
     /// The most objects to return; 0 means no limit.

@@ -125,4 +125,43 @@ struct FetchingTests {
         let objects = try stack.context.fetch(FetchRequest(entityName: "Movie"), as: ManagedObject.self)
         #expect(objects.count == 5)
     }
+
+    @Test(arguments: StoreKind.allCases)
+    func predicateFiltersStoredAndUnsavedObjectsAlike(_ kind: StoreKind) throws {
+        let stack = try savedMovies(kind)
+        let request = FetchRequest(entityName: "Movie")
+        request.predicate = try ObjectPredicate(format: "runtime >= %d", 96)
+        request.sortDescriptors = [ObjectSortDescriptor(key: "name")]
+        #expect(try names(stack, request) == ["Cars", "Up", "alien"])
+
+        let all = try stack.context.fetch(FetchRequest(entityName: "Movie"))
+        let brave = try #require(all.first { $0.nameValue == "Brave" })
+        let up = try #require(all.first { $0.nameValue == "Up" })
+        brave["runtime"] = 150
+        up["runtime"] = 10
+        try stack.movie("Arrival")["runtime"] = 116
+        try stack.movie("Short")["runtime"] = 5
+        #expect(try names(stack, request) == ["Arrival", "Brave", "Cars", "alien"])
+        #expect(try stack.context.count(for: request) == 4)
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func predicatesFollowRelationships(_ kind: StoreKind) throws {
+        let stack = try CinemaStack(kind)
+        try stack.theater("My House", movies: ["Up", "Brave"])
+        try stack.theater("Rex", movies: ["Alien"])
+        try stack.theater("Empty")
+        try stack.context.save()
+        stack.context.reset()
+
+        let movies = FetchRequest(entityName: "Movie")
+        movies.predicate = try ObjectPredicate(format: "theater.name == %@", "My House")
+        movies.sortDescriptors = [ObjectSortDescriptor(key: "name")]
+        #expect(try names(stack, movies) == ["Brave", "Up"])
+
+        let theaters = FetchRequest(entityName: "Theater")
+        theaters.predicate = try ObjectPredicate(format: "movies.@count > 0 AND ANY movies.name BEGINSWITH[c] %@", "a")
+        #expect(try names(stack, theaters) == ["Rex"])
+        #expect(try stack.context.count(for: theaters) == 1)
+    }
 }

@@ -2,50 +2,57 @@ import Foundation
 import ObjectGraph
 import Testing
 
-/// A theater with typed properties and generated-accessor style methods, as Xcode would generate.
-final class Theater: ManagedObject, @unchecked Sendable {
-    var name: String? {
-        get { value(forKey: "name", as: String.self) }
-        set { setValue(newValue, forKey: "name") }
+/// The lecture's classes as Xcode would generate them (namespaced so the test module can have
+/// other `Theater` types; the registry uses the plain class name).
+enum TypedCinema {
+    /// A theater with typed properties and generated-accessor style methods, as Xcode would generate.
+    final class Theater: ManagedObject, @unchecked Sendable {
+        var name: String? {
+            get { value(forKey: "name", as: String.self) }
+            set { setValue(newValue, forKey: "name") }
+        }
+
+        var capacity: Int? {
+            get { value(forKey: "capacity", as: Int.self) }
+            set { setValue(newValue, forKey: "capacity") }
+        }
+
+        var movies: Set<Movie> {
+            get { Set((value(forKey: "movies") as? Set<ManagedObject> ?? []).compactMap { $0 as? Movie }) }
+            set { setValue(newValue, forKey: "movies") }
+        }
+
+        func addToMovies(_ movie: Movie) { addObject(movie, toRelationship: "movies") }
+
+        func removeFromMovies(_ movie: Movie) { removeObject(movie, fromRelationship: "movies") }
+
+        func addToMovies(_ movies: Set<Movie>) { mutableSetValue(forKey: "movies").formUnion(movies) }
     }
 
-    var capacity: Int? {
-        get { value(forKey: "capacity", as: Int.self) }
-        set { setValue(newValue, forKey: "capacity") }
-    }
+    /// A movie with typed properties.
+    final class Movie: ManagedObject, @unchecked Sendable {
+        var name: String? {
+            get { value(forKey: "name", as: String.self) }
+            set { setValue(newValue, forKey: "name") }
+        }
 
-    var movies: Set<Movie> {
-        get { Set((value(forKey: "movies") as? Set<ManagedObject> ?? []).compactMap { $0 as? Movie }) }
-        set { setValue(newValue, forKey: "movies") }
-    }
+        var runtime: Int {
+            get { value(forKey: "runtime", as: Int.self) ?? 0 }
+            set { setValue(newValue, forKey: "runtime") }
+        }
 
-    func addToMovies(_ movie: Movie) { addObject(movie, toRelationship: "movies") }
-
-    func removeFromMovies(_ movie: Movie) { removeObject(movie, fromRelationship: "movies") }
-
-    func addToMovies(_ movies: Set<Movie>) { mutableSetValue(forKey: "movies").formUnion(movies) }
-}
-
-/// A movie with typed properties.
-final class Movie: ManagedObject, @unchecked Sendable {
-    var name: String? {
-        get { value(forKey: "name", as: String.self) }
-        set { setValue(newValue, forKey: "name") }
-    }
-
-    var runtime: Int {
-        get { value(forKey: "runtime", as: Int.self) ?? 0 }
-        set { setValue(newValue, forKey: "runtime") }
-    }
-
-    var theater: Theater? {
-        get { value(forKey: "theater", as: Theater.self) }
-        set { setValue(newValue, forKey: "theater") }
+        var theater: Theater? {
+            get { value(forKey: "theater", as: Theater.self) }
+            set { setValue(newValue, forKey: "theater") }
+        }
     }
 }
 
 @Suite("Typed subclasses")
 struct TypedSubclassTests {
+    typealias Theater = TypedCinema.Theater
+    typealias Movie = TypedCinema.Movie
+
     /// A stack whose model names the classes, with the classes registered by class name.
     private func typedStack(_ kind: StoreKind) throws -> CinemaStack {
         ManagedObjectClassRegistry.shared.register(Theater.self)

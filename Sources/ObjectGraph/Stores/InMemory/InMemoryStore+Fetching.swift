@@ -1,7 +1,8 @@
 import Foundation
 
 extension InMemoryStore {
-    /// The rows of the request's entity (and sub-entities when asked), ordered by its sort
+    /// The rows of the request's entity (and sub-entities when asked) that satisfy its predicate
+    /// (evaluated in memory over the rows), ordered by its sort
     /// descriptors (ties and unsorted requests in primary-key order), then offset and limited.
     public func fetchRows(_ request: StoreFetchRequest) throws -> [StoreRow] {
         let matching = rows.values.filter { matches($0, request) }
@@ -25,26 +26,18 @@ extension InMemoryStore {
 
     private func matches(_ row: StoreRow, _ request: StoreFetchRequest) -> Bool {
         let entity = row.objectID.entity
-        return request.includesSubentities ? entity.isKind(of: request.entity) : entity === request.entity
+        let entityFits = request.includesSubentities ? entity.isKind(of: request.entity) : entity === request.entity
+        guard entityFits else { return false }
+        guard let predicate = request.predicate else { return true }
+        return predicate.evaluate(with: RowReader(row: row, store: self))
     }
 
-    /// The value at a key path of a row, following to-one relationships through other rows;
-    /// `@count` of a to-many relationship counts its members.
+    /// The value at a key path of a row, following relationships through other rows
+    /// (`theater.name`, `movies.@count`), read the way a predicate reads it.
     func value(atKeyPath keyPath: String, of row: StoreRow) -> Any? {
-        var current: StoreRow? = row
-        let components = keyPath.split(separator: ".").map(String.init)
-        for (index, key) in components.enumerated() {
-            guard let here = current else { return nil }
-            let isLast = index == components.count - 1
-            if let relationship = here.objectID.entity.relationshipsByName[key], relationship.isToMany {
-                let members = toManyMembers[here.objectID]?[key] ?? []
-                return index + 1 < components.count && components[index + 1] == "@count" ? members.count : nil
-            }
-            let value = here.values[key]
-            if isLast { return value }
-            guard let next = value as? ManagedObjectID else { return nil }
-            current = rows[next]
-        }
-        return nil
+        let value = RowReader(row: row, store: self).predicateValue(forKeyPath: keyPath)
+        // A to-one destination sorts as its object ID, the way the context sees it.
+        if let reader = value as? RowReader { return reader.row.objectID }
+        return value
     }
 }
