@@ -1,0 +1,22 @@
+import Foundation
+
+/// Opens a store of a given ``PersistentStoreType``: the registry behind
+/// ``PersistentStoreCoordinator/addPersistentStore(type:configuration:at:options:)``.
+enum PersistentStoreFactory {
+    /// Opens (or creates) the store of `type` at `url` with `model`.
+    static func makeStore(
+        type: PersistentStoreType, url: URL?, model: ManagedObjectModel, options: [String: Any]
+    ) throws -> PersistentStore {
+        switch type {
+        case .inMemory:
+            return InMemoryStore(model: model)
+        case .sqlite:
+            guard url != nil else {
+                throw CoreDataError(
+                    code: .persistentStoreOpen, message: "An SQLite store needs a file URL; none was given")
+            }
+            throw CoreDataError(
+                code: .persistentStoreInvalidType, message: "SQLite stores are not available in this build")
+        }
+    }
+}
