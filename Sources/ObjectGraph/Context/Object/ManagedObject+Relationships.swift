@@ -64,6 +64,7 @@ extension ManagedObject {
         if relationship.isOrdered, state.toManyValues[relationship.name] != wanted {
             willChangeValue(forKey: relationship.name)
             state.toManyValues[relationship.name] = wanted
+            didChangeValue(forKey: relationship.name)
         }
     }
 
@@ -152,6 +153,7 @@ extension ManagedObject {
         willChangeValue(forKey: relationship.name)
         members.move(from: from, to: index)
         state.toManyValues[relationship.name] = members
+        didChangeValue(forKey: relationship.name)
     }
 
     // MARK: - One side only (the caller keeps the other side in step)
@@ -161,6 +163,7 @@ extension ManagedObject {
         guard state.toOneValues[relationship.name] !== destination else { return }
         willChangeValue(forKey: relationship.name)
         state.toOneValues[relationship.name] = destination
+        didChangeValue(forKey: relationship.name)
     }
 
     func rawInsert(_ object: ManagedObject, into relationship: RelationshipDescription, at index: Int?) {
@@ -169,6 +172,7 @@ extension ManagedObject {
         willChangeValue(forKey: relationship.name)
         if let index { members.insert(object, at: index) } else { members.append(object) }
         state.toManyValues[relationship.name] = members
+        didChangeValue(forKey: relationship.name)
     }
 
     /// Removes `object` from `relationship` of this object, whether to-one or to-many.
@@ -179,6 +183,7 @@ extension ManagedObject {
             willChangeValue(forKey: relationship.name)
             members.remove(object)
             state.toManyValues[relationship.name] = members
+            didChangeValue(forKey: relationship.name)
         } else {
             fireFault()
             guard state.toOneValues[relationship.name] === object else { return }
