@@ -11,12 +11,13 @@ enum PersistentStoreFactory {
         case .inMemory:
             return InMemoryStore(model: model)
         case .sqlite:
-            guard url != nil else {
+            guard let url else {
                 throw CoreDataError(
                     code: .persistentStoreOpen, message: "An SQLite store needs a file URL; none was given")
             }
-            throw CoreDataError(
-                code: .persistentStoreInvalidType, message: "SQLite stores are not available in this build")
+            // Core Data's option key for read-only stores.
+            let readOnly = options["NSReadOnlyPersistentStoreOption"] as? Bool ?? false
+            return try SQLiteStore(url: url, model: model, options: SQLiteStore.Options(isReadOnly: readOnly))
         }
     }
 }
