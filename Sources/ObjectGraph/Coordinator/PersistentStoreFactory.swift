@@ -15,9 +15,7 @@ enum PersistentStoreFactory {
                 throw CoreDataError(
                     code: .persistentStoreOpen, message: "An SQLite store needs a file URL; none was given")
             }
-            // Core Data's option key for read-only stores.
-            let readOnly = options["NSReadOnlyPersistentStoreOption"] as? Bool ?? false
-            return try SQLiteStore(url: url, model: model, options: SQLiteStore.Options(isReadOnly: readOnly))
+            return try SQLiteStore(url: url, model: model, options: SQLiteStore.Options(options))
         }
     }
 }

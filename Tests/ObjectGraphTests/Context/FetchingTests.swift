@@ -126,7 +126,7 @@ struct FetchingTests {
         #expect(objects.count == 5)
     }
 
-    @Test(arguments: [StoreKind.inMemory])
+    @Test(arguments: StoreKind.allCases)
     func predicateFiltersStoredAndUnsavedObjectsAlike(_ kind: StoreKind) throws {
         let stack = try savedMovies(kind)
         let request = FetchRequest(entityName: "Movie")
@@ -145,7 +145,7 @@ struct FetchingTests {
         #expect(try stack.context.count(for: request) == 4)
     }
 
-    @Test(arguments: [StoreKind.inMemory])
+    @Test(arguments: StoreKind.allCases)
     func predicatesFollowRelationships(_ kind: StoreKind) throws {
         let stack = try CinemaStack(kind)
         try stack.theater("My House", movies: ["Up", "Brave"])

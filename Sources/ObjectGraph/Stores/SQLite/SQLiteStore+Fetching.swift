@@ -11,7 +11,7 @@ extension SQLiteStore {
         do {
             let plan = try readPlan(for: request.entity, includesSubentities: request.includesSubentities)
             let query = try FetchQuery(
-                selectClause: plan.selectClause, plan: plan, request: request, predicate: nil, layout: layout,
+                selectClause: plan.selectClause, plan: plan, request: request, predicate: request.predicate, layout: layout,
                 model: model)
             let statement = try prepareLogged(query.sql, query.bindings)
             defer { statement.reset() }
@@ -38,7 +38,7 @@ extension SQLiteStore {
         do {
             let plan = try readPlan(for: request.entity, includesSubentities: request.includesSubentities)
             let query = try FetchQuery(
-                selectClause: "COUNT(*)", plan: plan, request: request, predicate: nil, layout: layout,
+                selectClause: "COUNT(*)", plan: plan, request: request, predicate: request.predicate, layout: layout,
                 model: model, includeOrdering: false)
             let statement = try prepareLogged(query.sql, query.bindings)
             defer { statement.reset() }
