@@ -12,6 +12,7 @@ extension ManagedObjectContext {
     public func delete(_ object: ManagedObject) {
         guard object.managedObjectContext === self, !object.isDeleted else { return }
         object.fireFault()
+        noteDeletion(of: object)
         if object.state.lifecycle == .inserted {
             insertedSet.remove(object)
             discardedInserts.append(object)

@@ -57,6 +57,7 @@ extension ManagedObjectContext {
         }
         register(object)
         insertedSet.append(object)
+        noteInsertion(of: object)
     }
 
     private func insertableEntity(named entityName: String) throws -> EntityDescription {

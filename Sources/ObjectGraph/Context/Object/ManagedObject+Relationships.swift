@@ -64,6 +64,7 @@ extension ManagedObject {
         if relationship.isOrdered, state.toManyValues[relationship.name] != wanted {
             willChangeValue(forKey: relationship.name)
             state.toManyValues[relationship.name] = wanted
+            didChangeValue(forKey: relationship.name)
         }
     }
 
@@ -150,6 +151,7 @@ extension ManagedObject {
         guard let from = loadedMembers(of: relationship).firstIndex(of: object), from != index else { return }
         willChangeValue(forKey: relationship.name)
         state.toManyValues[relationship.name]?.move(from: from, to: index)
+        didChangeValue(forKey: relationship.name)
     }
 
     // MARK: - One side only (the caller keeps the other side in step)
@@ -159,6 +161,7 @@ extension ManagedObject {
         guard state.toOneValues[relationship.name] !== destination else { return }
         willChangeValue(forKey: relationship.name)
         state.toOneValues[relationship.name] = destination
+        didChangeValue(forKey: relationship.name)
     }
 
     // To-many sets are edited in place (through the dictionary's subscript), never copied, so
@@ -172,6 +175,7 @@ extension ManagedObject {
         } else {
             state.toManyValues[relationship.name]?.append(object)
         }
+        didChangeValue(forKey: relationship.name)
     }
 
     /// Removes `object` from `relationship` of this object, whether to-one or to-many.
@@ -180,6 +184,7 @@ extension ManagedObject {
             guard loadedMembers(of: relationship).contains(object) else { return }
             willChangeValue(forKey: relationship.name)
             state.toManyValues[relationship.name]?.remove(object)
+            didChangeValue(forKey: relationship.name)
         } else {
             fireFault()
             guard state.toOneValues[relationship.name] === object else { return }
@@ -193,6 +198,7 @@ extension ManagedObject {
         guard !loadedMembers(of: relationship).isEmpty else { return }
         willChangeValue(forKey: relationship.name)
         state.toManyValues[relationship.name] = OrderedSet()
+        didChangeValue(forKey: relationship.name)
     }
 }
 
