@@ -13,5 +13,6 @@ enum BenchmarkSuites {
         InspectorSuite.suite,
         MarkdownSuite.suite,
         AccelerometerSuite.suite,
+        PredicateSuite.suite,
     ]
 }
