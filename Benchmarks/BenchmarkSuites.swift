@@ -10,6 +10,7 @@ struct BenchmarkSuite: Sendable {
 enum BenchmarkSuites {
     static let all: [BenchmarkSuite] = [
         ObjectGraphSuite.suite,
+        FetchedResultsSuite.suite,
         InspectorSuite.suite,
         MarkdownSuite.suite,
         AccelerometerSuite.suite,
