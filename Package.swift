@@ -72,7 +72,7 @@ let package = Package(
         .testTarget(name: "StoreInspectorTests", dependencies: ["StoreInspector", "ObjectGraph", "SQLite"]),
         .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit"]),
         .testTarget(name: "TerminalMarkdownTests", dependencies: ["TerminalMarkdown", "TerminalKit"], exclude: ["Fixtures"]),
-        .testTarget(name: "AccelerometerTests", dependencies: ["Accelerometer"]),
+        .testTarget(name: "AccelerometerTests", dependencies: ["Accelerometer"], exclude: ["Plot/Golden"]),
         .testTarget(name: "EndToEndTests", dependencies: ["ObjectGraph", "SQLite"]),
     ]
 )
