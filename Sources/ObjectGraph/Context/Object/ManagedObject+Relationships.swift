@@ -167,6 +167,8 @@ extension ManagedObject {
         var members = loadedMembers(of: relationship)
         guard !members.contains(object) else { return }
         willChangeValue(forKey: relationship.name)
+        // Drop the stored copy first so the set is mutated in place, not copied per insert.
+        state.toManyValues[relationship.name] = nil
         if let index { members.insert(object, at: index) } else { members.append(object) }
         state.toManyValues[relationship.name] = members
     }
@@ -177,6 +179,7 @@ extension ManagedObject {
             var members = loadedMembers(of: relationship)
             guard members.contains(object) else { return }
             willChangeValue(forKey: relationship.name)
+            state.toManyValues[relationship.name] = nil
             members.remove(object)
             state.toManyValues[relationship.name] = members
         } else {
