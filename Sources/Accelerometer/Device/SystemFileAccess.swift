@@ -72,6 +72,24 @@ public struct SystemFileAccess: FileAccess {
         }
     }
 
+    /// Creates or replaces a whole file (a recording, an SVG) with `bytes`.
+    public func writeBytes(_ bytes: [UInt8], to path: String) throws(IIOError) {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw Self.error(errno, path: path, writing: true) }
+        defer { close(descriptor) }
+        var written = 0
+        while written < bytes.count {
+            let count = bytes.withUnsafeBytes { raw in
+                raw.baseAddress.map { write(descriptor, $0 + written, raw.count - written) } ?? 0
+            }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw Self.error(errno, path: path, writing: true)
+            }
+            written += count
+        }
+    }
+
     /// Lists a directory with `opendir`/`readdir`.
     public func contentsOfDirectory(_ path: String) throws(IIOError) -> [String] {
         guard let directory = opendir(path) else { throw Self.error(errno, path: path, writing: false) }
@@ -104,7 +122,7 @@ public struct SystemFileAccess: FileAccess {
         case EACCES, EPERM:
             return .permissionDenied(path: path, writing: writing)
         case ENOENT, ENOTDIR:
-            return .notFound(path: path)
+            return writing ? .ioFailure(path: path, reason: "its folder does not exist") : .notFound(path: path)
         default:
             return .ioFailure(path: path, reason: String(cString: strerror(code)))
         }

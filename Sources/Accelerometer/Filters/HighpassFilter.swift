@@ -69,6 +69,12 @@ public struct HighpassFilter: AccelerationFilter {
         previousInput = Vector3(x: px, y: py, z: pz)
     }
 
+    /// Continues from a state computed elsewhere (the fused loop of ``AccelerationPipeline``).
+    mutating func restore(output: Vector3, previousInput: Vector3) {
+        self.output = output
+        self.previousInput = previousInput
+    }
+
     /// Back to zero state.
     public mutating func reset() {
         output = .zero

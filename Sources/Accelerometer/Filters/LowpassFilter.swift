@@ -64,6 +64,11 @@ public struct LowpassFilter: AccelerationFilter {
         output = Vector3(x: x, y: y, z: z)
     }
 
+    /// Continues from a state computed elsewhere (the fused loop of ``AccelerationPipeline``).
+    mutating func restore(output: Vector3) {
+        self.output = output
+    }
+
     /// Back to zero state.
     public mutating func reset() {
         output = .zero

@@ -56,23 +56,7 @@ public struct AccelerationDecoder: Sendable {
     public func decodeInG(_ bytes: UnsafeRawBufferPointer, into output: UnsafeMutableBufferPointer<Vector3>) -> Int {
         let count = min(bytes.count / layout.scanSize, output.count)
         guard count > 0, let base = bytes.baseAddress, let target = output.baseAddress else { return 0 }
-        let size = layout.scanSize
-        let x = axes[0], y = axes[1], z = axes[2]
-        let gravity = AccelerationSample.standardGravity
-        let sx = scales[0] / gravity, sy = scales[1] / gravity, sz = scales[2] / gravity
-        let ox = offsets[0] * sx, oy = offsets[1] * sy, oz = offsets[2] * sz
-        let m = mountMatrix.rows
-        let (m00, m01, m02) = (m[0][0], m[0][1], m[0][2])
-        let (m10, m11, m12) = (m[1][0], m[1][1], m[1][2])
-        let (m20, m21, m22) = (m[2][0], m[2][1], m[2][2])
-        for index in 0..<count {
-            let scan = base + index * size
-            let ax = Double(x.read(scan)) * sx + ox
-            let ay = Double(y.read(scan)) * sy + oy
-            let az = Double(z.read(scan)) * sz + oz
-            target[index] = Vector3(
-                x: m00 * ax + m01 * ay + m02 * az, y: m10 * ax + m11 * ay + m12 * az, z: m20 * ax + m21 * ay + m22 * az)
-        }
+        run(StoringLoop(base: base, scanSize: layout.scanSize, count: count, target: target))
         return count
     }
 }

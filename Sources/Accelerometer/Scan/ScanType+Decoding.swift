@@ -51,7 +51,8 @@ struct ValueReader: Sendable, Hashable {
         }
         // Moving the meaningful bits to the top and back both masks and (for signed values)
         // sign-extends in two instructions.
-        let top = (stored >> shift) << unusedHighBits
-        return isSigned ? Int64(bitPattern: top) >> Int64(unusedHighBits) : Int64(bitPattern: top >> unusedHighBits)
+        // Masking shifts: every amount is below 64 by construction (ScanType validates its sizes).
+        let top = (stored &>> shift) &<< unusedHighBits
+        return isSigned ? Int64(bitPattern: top) &>> Int64(unusedHighBits) : Int64(bitPattern: top &>> unusedHighBits)
     }
 }

@@ -12,6 +12,7 @@ extension ManagedObjectContext {
     public func delete(_ object: ManagedObject) {
         guard object.managedObjectContext === self, !object.isDeleted else { return }
         object.fireFault()
+        noteDeletion(of: object)
         if object.state.lifecycle == .inserted {
             insertedSet.remove(object)
             discardedInserts.append(object)
@@ -40,7 +41,11 @@ extension ManagedObjectContext {
                 {
                     destination.rawDetach(object, from: inverse)
                 }
-                object.rawDetach(destination, from: relationship)
+            }
+            if relationship.isToMany {
+                object.rawRemoveAll(from: relationship)
+            } else {
+                object.rawSetToOne(relationship, to: nil)
             }
             if relationship.deleteRule == .cascade { cascaded += destinations }
         }

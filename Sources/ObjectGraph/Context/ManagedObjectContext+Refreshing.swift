@@ -2,6 +2,9 @@ extension ManagedObjectContext {
     /// Throws away every unsaved change: inserted objects leave the context, deleted ones come
     /// back, changed ones become faults that load their stored values on next access.
     public func rollback() {
+        let discarded = insertedSet.elements + discardedInserts.elements
+        let reverted = (touchedSet.elements + deletedSet.elements).filter { $0.managedObjectContext === self }
+        defer { noteRollback(discarding: discarded, reverting: reverted) }
         for object in insertedSet.elements + discardedInserts.elements {
             registry[object.objectID] = nil
             object.detachFromContext()
@@ -18,6 +21,7 @@ extension ManagedObjectContext {
 
     /// Forgets every object: the context is as new. Objects fetched before must not be used again.
     public func reset() {
+        defer { noteReset() }
         for object in registry.values { object.detachFromContext() }
         registry.removeAll()
         insertedSet.removeAll()
@@ -33,6 +37,7 @@ extension ManagedObjectContext {
     /// version moves to the newest, so a later save does not conflict over the values it took).
     /// Inserted objects are left alone.
     public func refresh(_ object: ManagedObject, mergeChanges: Bool) {
+        defer { noteRefresh(of: object) }
         guard object.managedObjectContext === self, object.state.lifecycle != .inserted,
             !object.state.isDeletedWhileInserted
         else { return }

@@ -11,10 +11,12 @@ extension ManagedObjectContext {
     /// and save again. (Permanent IDs the store handed out for the failed attempt stay used,
     /// as in Core Data.)
     public func save() throws {
+        noteSaveBegins()
         guard !insertedSet.isEmpty || !touchedSet.isEmpty || !deletedSet.isEmpty || !discardedInserts.isEmpty else {
             return
         }
         if let error = ObjectValidator.combined(validationErrors()) { throw error }
+        let saved = changesAboutToBeSaved()
         var permanentIDs: [ObjectIdentifier: ManagedObjectID] = [:]
         var storesOfInserts: [ObjectIdentifier: PersistentStore] = [:]
         var attempt = 0
@@ -24,6 +26,7 @@ extension ManagedObjectContext {
             do {
                 try persistentStoreCoordinator.save(plan.parts)
                 finishSave(plan)
+                noteSaveSucceeded(saved)
                 return
             } catch let error as CoreDataError
                 where error.code == .managedObjectMerge && mergePolicy != .error && attempt < 3

@@ -49,6 +49,8 @@ public final class ManagedObjectContext: @unchecked Sendable {
     var touchedSet = OrderedSet<ManagedObject>()
     /// Stored objects deleted since the last save, in deletion order.
     var deletedSet = OrderedSet<ManagedObject>()
+    /// Notifications, observers, undo manager and parent of the context (see `ContextAttachments`).
+    let attachments = ContextAttachments()
     /// Objects inserted and deleted again since the last save: dropped at the next save.
     var discardedInserts = OrderedSet<ManagedObject>()
 
@@ -105,6 +107,7 @@ public final class ManagedObjectContext: @unchecked Sendable {
     /// Records that `object` was written to.
     func objectDidChange(_ object: ManagedObject) {
         if object.state.lifecycle == .persisted { touchedSet.append(object) }
+        noteUpdate(of: object)
     }
 
     /// Registers `object` under its ID (the one object for that ID from now on).

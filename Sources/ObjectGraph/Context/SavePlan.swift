@@ -61,6 +61,12 @@ struct SavePlan {
     ) throws {
         var pending: [(store: PersistentStore, entity: EntityDescription, objects: [ManagedObject])] = []
         for object in objects where permanentIDs[ObjectIdentifier(object)] == nil {
+            // An object that already has a permanent ID (given by a child context's save) keeps it.
+            if !object.objectID.isTemporaryID, let store = coordinator.store(for: object.objectID) {
+                permanentIDs[ObjectIdentifier(object)] = object.objectID
+                storesOfInserts[ObjectIdentifier(object)] = store
+                continue
+            }
             let store = try storesOfInserts[ObjectIdentifier(object)] ?? coordinator.defaultStore(for: object.entity)
             storesOfInserts[ObjectIdentifier(object)] = store
             if let index = pending.firstIndex(where: { $0.store === store && $0.entity === object.entity }) {

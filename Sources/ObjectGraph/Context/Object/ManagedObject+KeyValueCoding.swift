@@ -20,6 +20,9 @@ extension ManagedObject {
             let members = loadedMembers(of: relationship)
             return relationship.isOrdered ? members : members.set
         }
+        if let fetchedProperty = entity.fetchedPropertiesByName[key] {
+            return fetchedPropertyValue(fetchedProperty)
+        }
         return nil
     }
 
@@ -84,10 +87,12 @@ extension ManagedObject {
         fireFault()
         willChangeValue(forKey: attribute.name)
         state.attributeValues[attribute.name] = canonical
+        didChangeValue(forKey: attribute.name)
     }
 
     /// Marks `key` as changed, tells the context, and forgets an earlier problem with that key.
     func willChangeValue(forKey key: String) {
+        noteWillChangeValue(forKey: key)
         state.changedKeys.insert(key)
         state.pendingErrors[key] = nil
         managedObjectContext?.objectDidChange(self)

@@ -32,6 +32,8 @@ open class ManagedObject: Hashable, CustomStringConvertible, @unchecked Sendable
 
     /// Everything the object knows about its values and changes (see ``ObjectState``).
     var state = ObjectState()
+    /// The observations registered on the object (see `observe(_:options:_:)`).
+    var observationInfo: ObservationInfo?
 
     /// Makes an object of `entity`, inserted into `context` when one is given.
     ///

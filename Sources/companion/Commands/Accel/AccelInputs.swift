@@ -20,16 +20,17 @@ enum AccelInputs {
         do {
             return try SystemFileAccess().readBytes(path)
         } catch {
-            throw .failure(error.description, subject: path)
+            // The message already names the file.
+            throw .failure(error.description)
         }
     }
 
     /// Writes `bytes` to `path` (replacing it).
     static func write(_ bytes: [UInt8], to path: String) throws(CommandLineError) {
         do {
-            try Data(bytes).write(to: URL(fileURLWithPath: path))
+            try SystemFileAccess().writeBytes(bytes, to: path)
         } catch {
-            throw .failure("cannot write: \(error.localizedDescription)", subject: path)
+            throw .failure(error.description)
         }
     }
 

@@ -17,17 +17,12 @@ enum AccelTerminal {
         return ColorPolicy.current(flag: flag)
     }
 
-    /// `--width N`, else `COLUMNS`, else the terminal's width, else 80.
+    /// `--width N`, else `COLUMNS`, else the terminal's width, else 80 (TerminalKit's rule), kept
+    /// between 30 and 1000 columns so a plot always has room for its labels.
     static func width(_ arguments: inout ArgumentList) throws(CommandLineError) -> Int {
-        if let width = try arguments.integerOption("--width", in: 30...1000) { return width }
-        if let columns = ProcessInfo.processInfo.environment["COLUMNS"].flatMap({ Int($0) }), columns >= 30 {
-            return min(columns, 1000)
-        }
-        var size = winsize()
-        if isatty(STDOUT_FILENO) == 1 && ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0 && size.ws_col >= 30 {
-            return Int(size.ws_col)
-        }
-        return 80
+        let requested = try arguments.integerOption("--width", in: 30...1000)
+        let width = TerminalSize.pageWidth(requested: requested, environment: ProcessInfo.processInfo.environment)
+        return min(max(width, 30), 1000)
     }
 
     /// Whether standard output is a terminal.
