@@ -14,5 +14,6 @@ enum BenchmarkSuites {
         InspectorSuite.suite,
         MarkdownSuite.suite,
         AccelerometerSuite.suite,
+        PredicateSuite.suite,
     ]
 }
