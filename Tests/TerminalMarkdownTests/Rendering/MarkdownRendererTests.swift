@@ -25,7 +25,8 @@ import TerminalKit
     }
 
     @Test func listsNestAndNumbersKeepTheirStartAndDelimiter() {
-        #expect(plain("3) three\n4) four\n   - nested\n     - deeper") == "3) three\n4) four\n   * nested\n     - deeper\n")
+        #expect(plain("3) three\n4) four\n   - nested\n     - deeper") == "3) three\n4) four\n   - nested\n     + deeper\n",
+                "bullet shapes follow the nesting depth")
         #expect(plain("- a\n\n- b") == "* a\n\n* b\n", "a loose list keeps its blank lines")
     }
 
