@@ -169,17 +169,24 @@ private final class DeadlineBox: @unchecked Sendable {
     private let lock = NSLock()
     private var deadline: UInt64?
     private var fired = false
+    private var depth = 0
 
+    /// Starts the clock; a query run while another is being stepped shares the outer deadline.
     func start(seconds: Double) {
         let now = DispatchTime.now().uptimeNanoseconds
         lock.withLock {
+            depth += 1
+            guard depth == 1 else { return }
             deadline = now + UInt64(max(seconds, 0) * 1_000_000_000)
             fired = false
         }
     }
 
     func stop() {
-        lock.withLock { deadline = nil }
+        lock.withLock {
+            depth = max(0, depth - 1)
+            if depth == 0 { deadline = nil }
+        }
     }
 
     var expired: Bool { lock.withLock { fired } }

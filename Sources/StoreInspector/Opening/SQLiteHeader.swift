@@ -26,6 +26,8 @@ public struct SQLiteHeader: Equatable, Sendable {
     /// The SQLite version that last wrote the file, like `3.39.5`.
     public var sqliteVersion: String {
         let n = sqliteVersionNumber
+        // Libraries before 3.7.0 left the field zero.
+        guard n > 0 else { return "unknown (before 3.7.0)" }
         return "\(n / 1_000_000).\(n / 1000 % 1000).\(n % 1000)"
     }
 

@@ -12,6 +12,10 @@ struct CorpusStore {
         scratch = try ModelCorpus.scratchDirectory()
         model = try ModelCorpus.model(of: pair, scratch: scratch)
         copy = try ModelCorpus.copyOfStore(pair.store, in: scratch)
+        // The corpus files are read-only and the copies keep their mode; a student's store is not.
+        for suffix in ["", "-wal", "-shm"] where FileManager.default.fileExists(atPath: copy.path + suffix) {
+            try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: copy.path + suffix)
+        }
         store = try SQLiteStore(url: copy, model: model, options: .init(log: log))
     }
 

@@ -1,7 +1,8 @@
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 import Foundation
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
 
 /// One element of a model's XML, with where it starts, as a small tree.
 struct ModelXMLNode {
@@ -22,6 +23,10 @@ struct ModelXMLNode {
 
     /// Parses `data` as XML into a tree, or throws ``ModelError/malformedXML(line:column:reason:)``.
     static func parse(_ data: Data) throws(ModelError) -> ModelXMLNode {
+        // libxml2 accepts an empty document without complaint, so say it here.
+        if data.allSatisfy({ [0x20, 0x09, 0x0A, 0x0D].contains($0) }) {
+            throw .malformedXML(line: 1, column: 1, reason: "the file is empty")
+        }
         let parser = XMLParser(data: data)
         let builder = TreeBuilder()
         parser.delegate = builder
@@ -36,7 +41,8 @@ struct ModelXMLNode {
                 reason: reason)
         }
         guard let root = builder.root else {
-            throw .malformedXML(line: parser.lineNumber, column: parser.columnNumber, reason: "the document has no root element")
+            throw .malformedXML(
+                line: parser.lineNumber, column: parser.columnNumber, reason: "the document has no root element")
         }
         return root
     }
@@ -61,7 +67,9 @@ private final class TreeBuilder: NSObject, XMLParserDelegate {
         stack.append(ModelXMLNode(name: elementName, attributes: attributeDict, line: parser.lineNumber))
     }
 
-    func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName qName: String?) {
+    func parser(
+        _ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName qName: String?
+    ) {
         guard let node = stack.popLast() else { return }
         if stack.isEmpty {
             root = node
@@ -72,28 +80,31 @@ private final class TreeBuilder: NSObject, XMLParserDelegate {
 
     func parser(_ parser: XMLParser, parseErrorOccurred parseError: Error) {
         guard failure == nil else { return }
-        failure = Failure(line: parser.lineNumber, column: parser.columnNumber, reason: Self.reason(for: parseError))
+        failure = Failure(line: parser.lineNumber, column: parser.columnNumber, reason: reason(for: parseError))
     }
 
-    /// libxml2's error code as words (Foundation on Linux gives only the number).
-    private static func reason(for error: Error) -> String {
+    /// The error in words. Foundation on Linux passes libxml2's error number through, except that
+    /// it reports a document ending inside an element itself, with code 5 — the number libxml2
+    /// uses for extra content after the root element; the open elements tell the two apart.
+    private func reason(for error: Error) -> String {
         let code = (error as NSError).code
         switch code {
-        case 4: return "the document is empty"
-        case 5: return "the document ends too early"
+        case 4: return "no XML element found"
+        case 5:
+            if let open = stack.last { return "the file ends before <\(open.name)> is closed" }
+            return root == nil ? "no XML element found" : "extra content after the root element"
         case 9: return "invalid character"
-        case 23: return "expected '>' or '/>' at the end of a tag"
-        case 26: return "undeclared entity"
-        case 38, 39: return "an attribute value must be in quotes"
-        case 41: return "expected '=' after an attribute name"
-        case 64: return "the document does not start with '<'"
-        case 68: return "expected a name"
-        case 73: return "expected '>'"
+        case 26: return "undefined entity (only &lt; &gt; &amp; &quot; &apos; are known)"
+        case 38: return "'<' is not allowed in an attribute value"
+        case 39: return "an attribute value must be in quotes"
+        case 41: return "an attribute has no value"
+        case 42: return "an attribute appears twice in one element"
+        case 64, 68: return "expected an element name"
+        case 65: return "expected a space"
+        case 73: return "expected '>' or '/>' to end the tag"
         case 76: return "an end tag does not match its start tag"
-        case 77: return "a start tag has no end tag"
-        case 85: return "the document ends before the root element is closed"
-        case 111: return "extra content after the root element"
-        default: return "XML parse error \(code)"
+        case 77: return "an element is not closed"
+        default: return "XML error \(code)"
         }
     }
 }

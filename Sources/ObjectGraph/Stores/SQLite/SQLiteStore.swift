@@ -65,7 +65,7 @@ public final class SQLiteStore: PersistentStore {
         do {
             let flags: Database.OpenFlags = options.isReadOnly ? .readOnly : (state == .new ? .readWriteCreate : .readWrite)
             database = try Database(path: path, flags: flags)
-            try database.registerStringFunctions()
+            try registerPredicateFunctions(on: database)
             try Self.registerCollations(on: database)
             if let pages = options.maximumPageCount {
                 try database.execute("PRAGMA max_page_count = \(pages)")
@@ -95,8 +95,10 @@ public final class SQLiteStore: PersistentStore {
             try Self.checkCompatibility(of: model, with: opened.metadata, path: path)
             if !options.isReadOnly {
                 do {
-                    try database.execute("pragma recursive_triggers=1")
-                    try database.execute("pragma journal_mode=wal")
+                    for pragma in ["pragma recursive_triggers=1", "pragma journal_mode=wal"] {
+                        log.statement(pragma)
+                        try database.execute(pragma)
+                    }
                 } catch {
                     throw Self.storeError(error, path: path, doing: "open")
                 }

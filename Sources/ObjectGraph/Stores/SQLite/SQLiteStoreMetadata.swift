@@ -11,8 +11,8 @@ struct SQLiteStoreMetadata {
     var dictionary: [String: Any]
 
     /// The framework version we write: that of the Core Data generation whose layout and hashes
-    /// we reproduce (macOS 14 / iOS 17 era stores in the corpus say 1300-series numbers).
-    static let frameworkVersion = 1335
+    /// we reproduce (the newest store in the corpus says 1344).
+    static let frameworkVersion = 1344
 
     /// The metadata of a new store for `model`, with the caller's own keys added.
     init(newStoreFor model: ManagedObjectModel, uuid: String, userMetadata: [String: Any]) {
@@ -22,7 +22,9 @@ struct SQLiteStoreMetadata {
         dictionary["NSPersistenceFrameworkVersion"] = Self.frameworkVersion
         dictionary["NSStoreModelVersionHashes"] = model.entityVersionHashesByName
         dictionary["NSStoreModelVersionHashesVersion"] = 3
-        dictionary["NSStoreModelVersionIdentifiers"] = model.versionIdentifiers.sorted()
+        // Core Data writes [""] for a model without a version identifier (seen in real stores).
+        let identifiers = model.versionIdentifiers.sorted()
+        dictionary["NSStoreModelVersionIdentifiers"] = identifiers.isEmpty ? [""] : identifiers
         dictionary["NSStoreModelVersionHashesDigest"] = model.versionHashesDigest
         dictionary["NSStoreModelVersionChecksumKey"] = model.versionChecksum
         dictionary["_NSAutoVacuumLevel"] = "2"

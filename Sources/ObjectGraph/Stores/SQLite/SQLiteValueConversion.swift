@@ -23,7 +23,7 @@ enum SQLiteValueConversion {
         case .double, .float:
             if let real = doubleValue(value) { return .real(real) }
         case .decimal:
-            if let decimal = value as? Decimal { return .real(NSDecimalNumber(decimal: decimal).doubleValue) }
+            if let decimal = value as? Decimal { return .real(double(decimal)) }
             if let real = doubleValue(value) { return .real(real) }
         case .string:
             if let text = value as? String { return .text(text) }
@@ -92,7 +92,7 @@ enum SQLiteValueConversion {
         case let number as UInt8: return Int64(number)
         case let flag as Bool: return flag ? 1 : 0
         case let number as Double: return number.rounded(.towardZero) == number ? Int64(exactly: number) : nil
-        case let number as Decimal: return Int64(exactly: NSDecimalNumber(decimal: number).doubleValue)
+        case let number as Decimal: return Int64(exactly: double(number))
         case let number as NSNumber: return number.int64Value
         default: return nil
         }
@@ -102,10 +102,16 @@ enum SQLiteValueConversion {
         switch value {
         case let number as Double: return number
         case let number as Float: return Double(number)
-        case let number as Decimal: return NSDecimalNumber(decimal: number).doubleValue
+        case let number as Decimal: return double(number)
         case let number as NSNumber: return number.doubleValue
         default: return integerValue(value).map(Double.init)
         }
+    }
+
+    /// The double nearest to a decimal, through its text (`NSDecimalNumber.doubleValue` is off
+    /// by an ulp on Linux, turning 19.99 into 19.990000000000002).
+    private static func double(_ decimal: Decimal) -> Double {
+        Double(decimal.description) ?? NSDecimalNumber(decimal: decimal).doubleValue
     }
 
     private static func uuidBytes(_ uuid: UUID) -> Data {

@@ -55,7 +55,11 @@ enum StoreFileCheck {
             }
         }
         if !readOnly {
-            guard manager.isWritableFile(atPath: path) else {
+            // A file without any write permission bit counts as read-only even for root, who
+            // could write it anyway: the owner marked it so on purpose.
+            let permissions = (try? manager.attributesOfItem(atPath: path)[.posixPermissions] as? NSNumber)?.intValue
+            let marked = permissions.map { $0 & 0o222 == 0 } ?? false
+            guard manager.isWritableFile(atPath: path), !marked else {
                 throw CoreDataError(
                     code: .fileWriteNoPermission,
                     message: "Cannot open the store \"\(path)\" for writing: the file is read-only "

@@ -1,10 +1,99 @@
-/// `companion inspect`: look inside Core Data .sqlite stores, read-only.
+import Foundation
+import StoreInspector
+import TerminalKit
+
+/// `companion inspect`: look inside Core Data .sqlite stores, read-only (DESIGN.md §4).
 enum InspectCommand: Subcommand {
     static let name = "inspect"
     static let summary = "look inside Core Data .sqlite stores, read-only"
-    static let usage = "usage: companion inspect ..."
+    static let usage = """
+        usage: companion inspect STORE [COMMAND [ARGUMENTS]] [OPTIONS]
+               companion inspect DIR|STORE... [--expected MODEL] [--json]
+               companion inspect trace LOGFILE [--store STORE]
+
+        Reads a Core Data SQLite store without ever changing it: the file and its -wal, -shm and
+        -journal are copied into a private temporary directory (removed on exit and on Ctrl-C), and
+        only the copy is opened, read-only and hardened.
+
+        commands (each is also a dot-command in the shell, like .schema):
+          summary            file, journal, framework version, store UUID, model, entities with
+                             their numbers, parents and row counts, problems (the default)
+          schema [--indent]  the CREATE statements, like sqlite3 .schema
+          tables, indexes    the tables with row counts; the indexes with their columns
+          metadata           the decoded Z_METADATA plist, version hashes in hex, app-defined keys
+          model              the model from Z_MODELCACHE (or inferred, or --model MODEL)
+          rows ENTITY        rows as objects [--where PREDICATE] [--sort KEY|-KEY] [--limit N]
+          check              consistency findings, each naming entity, object and key
+          diff               differences from --expected MODEL (entities, attributes, types,
+                             optionality, relationships, delete rules)
+          history            the persistent-history transactions and changes as a timeline
+          trace LOGFILE      summary of a Core Data SQLDebug log (statements, fetch time, N+1)
+          shell              interactive shell: read-only SQL and dot-commands (.help)
+
+        With several stores or a directory, every Core Data store below it (found by its SQLite
+        header, not its name; links are not followed) is inspected in turn and one summary table
+        is printed; --json writes one JSON object per store per line.
+
+        options:
+          --format table|markdown|json|csv|line   (also --json, --csv, --markdown, --line, --table)
+                             default: table on a terminal, markdown otherwise
+          --width N          fit tables to N columns (default: the terminal, or $COLUMNS)
+          --model MODEL      read the store with this .xcdatamodeld / .xcdatamodel / contents file
+          --expected MODEL   the model diff and the batch summary compare against
+          --timeout SECONDS  stop any one query after this long (default 300)
+          --shell            start the shell when no command is given
+          -bail              in a non-interactive shell, stop at the first error
+
+        Exit status: 0 clean, 1 findings (problems, check findings, differences), 2 errors
+        (a missing or unreadable file, not an SQLite file, a corrupt store, a usage error).
+        """
+
+    /// The words that select a store subcommand.
+    static let storeCommands: Set<String> = [
+        "summary", "schema", "tables", "indexes", "metadata", "model", "rows", "check", "diff", "history", "trace",
+        "shell",
+    ]
 
     static func run(_ arguments: [String]) throws(CommandLineError) -> ExitStatus {
-        throw .failure("this command is being built", subject: name)
+        var list = ArgumentList(arguments)
+        let options = try InspectOptions.parse(&list)
+        let positionals = try list.positionals()
+        guard let first = positionals.first else {
+            throw .usage("name a store (or a directory of stores) to inspect", subject: name)
+        }
+        TemporaryCopyRegistry.shared.installInterruptHandler()
+        let output = InspectOutput(format: options.format, width: options.width)
+        defer { output.flush() }
+
+        if first == "trace", FileKind(path: first) == .missing {
+            guard positionals.count == 2 else { throw .usage("give one log file: trace LOGFILE", subject: "trace") }
+            return try TraceCommand.run(logPath: positionals[1], storePath: options.storePath, options: options, output: output)
+        }
+        let isBatch = positionals.count > 1 && !storeCommands.contains(positionals[1])
+            || FileKind(path: first) == .directory
+        if isBatch {
+            return try BatchCommand.run(paths: positionals, options: options, output: output)
+        }
+        var command = positionals.count > 1 ? positionals[1] : "summary"
+        if positionals.count == 1, options.shell, isatty(STDIN_FILENO) == 1 { command = "shell" }
+        let commandArguments = Array(positionals.dropFirst(2))
+        let inspection = try open(first, options: options)
+        defer { inspection.close() }
+        if command == "shell" {
+            guard commandArguments.isEmpty else { throw .usage("shell takes no arguments", subject: "shell") }
+            return try InspectShell(inspection: inspection, options: options, output: output).run()
+        }
+        let runner = StoreCommands(inspection: inspection, options: options, output: output)
+        return try runner.run(command, commandArguments)
+    }
+
+    /// Opens a store, turning every failure into one line and exit status 2.
+    static func open(_ path: String, options: InspectOptions) throws(CommandLineError) -> StoreInspection {
+        do {
+            return try StoreInspection(
+                path: path, options: OpenOptions(timeLimit: options.timeout), modelPath: options.modelPath)
+        } catch {
+            throw .inspector(error)
+        }
     }
 }

@@ -1,0 +1,188 @@
+import Foundation
+import ObjectGraph
+import SQLite
+
+/// Everything the inspector knows about one opened store: schema, `Z_PRIMARYKEY`, metadata, the
+/// model (decoded, inferred or given) and the problems noticed while gathering them. Every
+/// subcommand starts from one of these.
+public final class StoreInspection: @unchecked Sendable {
+    /// The opened private copy.
+    public let store: InspectedStore
+    /// `sqlite_master`, in creation order.
+    public let schema: [SchemaObject]
+    /// `Z_PRIMARYKEY`, by entity number (empty for a store that is not Core Data's).
+    public let primaryKeys: [PrimaryKeyEntry]
+    /// The decoded `Z_METADATA`, when present.
+    public let metadata: StoreMetadata?
+    /// The model used to read rows, when there is one.
+    public let storeModel: StoreModel?
+    /// Whether the file has Core Data's system tables (`Z_PRIMARYKEY`, `Z_METADATA`).
+    public let isCoreDataStore: Bool
+    /// Problems found while opening (corruption, undecodable cache, schema disagreeing with the model…).
+    public private(set) var problems: [String] = []
+    /// Facts worth telling that are not problems (an empty `-wal`, the WAL mode…).
+    public private(set) var notes: [String] = []
+
+    private var columnCache: [String: [TableColumnInfo]] = [:]
+    private let tablesByUppercasedName: [String: String]
+
+    /// Opens and reads `path`.
+    ///
+    /// - Parameter modelPath: a model file to read rows with instead of the store's own (`--model`).
+    public init(path: String, options: OpenOptions = OpenOptions(), modelPath: String? = nil) throws(InspectorError) {
+        let given = try modelPath.map { path throws(InspectorError) in try StoreModel.load(path: path) }
+        store = try InspectedStore(path: path, options: options)
+        schema = try SchemaObject.read(from: store)
+        tablesByUppercasedName = Dictionary(
+            schema.filter { $0.type == "table" }.map { ($0.name.uppercased(), $0.name) }, uniquingKeysWith: { a, _ in a })
+        primaryKeys = try PrimaryKeyEntry.read(from: store)
+        metadata = try StoreMetadata.read(from: store)
+        isCoreDataStore = tablesByUppercasedName["Z_PRIMARYKEY"] != nil && tablesByUppercasedName["Z_METADATA"] != nil
+        var problems = store.quickCheckProblems.map { "quick_check: " + $0 }
+        var notes: [String] = []
+        for refused in store.copy.refusedSiblings { problems.append(refused.reason) }
+        for sibling in store.copy.copiedSiblings where sibling.size == 0 {
+            notes.append("the \(sibling.suffix) file is empty (0 bytes): nothing waiting in it")
+        }
+        if !isCoreDataStore {
+            problems.append("not a Core Data store: it has no Z_PRIMARYKEY and Z_METADATA tables (schema and tables still shown)")
+        }
+        if let problem = metadata?.plistProblem { problems.append(problem) }
+
+        var model: StoreModel?
+        if let given, let modelPath {
+            model = StoreModel(model: given, source: .file(path: modelPath))
+        } else if isCoreDataStore {
+            model = try Self.decodeCache(store: store, schema: schema, problems: &problems)
+        }
+        if model == nil, isCoreDataStore {
+            let opened = store
+            model = try ModelInference.infer(primaryKeys: primaryKeys, schema: schema) { table throws(InspectorError) in
+                try TableColumnInfo.read(table: table, from: opened)
+            }
+        }
+        self.storeModel = model
+        self.problems = problems
+        self.notes = notes
+        try compareModelWithStore()
+    }
+
+    /// The store's tables' real name for `name`, compared case-insensitively; nil when absent.
+    public func tableName(_ name: String) -> String? {
+        tablesByUppercasedName[name.uppercased()]
+    }
+
+    /// The columns of a table (cached).
+    public func columns(of table: String) throws(InspectorError) -> [TableColumnInfo] {
+        if let cached = columnCache[table] { return cached }
+        let columns = try TableColumnInfo.read(table: table, from: store)
+        columnCache[table] = columns
+        return columns
+    }
+
+    /// Closes the store and removes its private copy.
+    public func close() {
+        store.close()
+    }
+
+    // MARK: - Entities
+
+    /// The entity number `Z_ENT` of an entity, from `Z_PRIMARYKEY` (the store's truth), else the layout.
+    public func entityNumber(of name: String) -> Int64? {
+        if let entry = primaryKeys.first(where: { $0.name == name }) { return entry.entityNumber }
+        return storeModel?.layout.entity(named: name).map { Int64($0.entityNumber) }
+    }
+
+    /// The entity called `number` in `Z_PRIMARYKEY` (else in the layout).
+    public func entityName(number: Int64) -> String? {
+        if let entry = primaryKeys.first(where: { $0.entityNumber == number }) { return entry.name }
+        return storeModel?.layout.entity(number: Int(number))?.entityName
+    }
+
+    /// The numbers of an entity and all its descendants.
+    public func familyNumbers(of entity: EntityDescription) -> [Int64] {
+        entity.selfAndDescendants.compactMap { entityNumber(of: $0.name) }
+    }
+
+    /// The table holding an entity's rows, as the store spells it.
+    public func table(of entity: EntityDescription) -> String? {
+        if let layout = storeModel?.layout.entity(named: entity.name), let name = tableName(layout.tableName) {
+            return name
+        }
+        return tableName("Z" + entity.rootEntity.name.uppercased())
+    }
+
+    /// The entity with this name, from the model (exact, then case-insensitive).
+    public func entity(named name: String) throws(InspectorError) -> EntityDescription {
+        guard let model = storeModel?.model else { throw .noModel(path: store.path) }
+        if let exact = model.entitiesByName[name] { return exact }
+        if let loose = model.entities.first(where: { $0.name.lowercased() == name.lowercased() }) { return loose }
+        throw .unknownEntity(name: name, known: model.entities.map(\.name).sorted())
+    }
+
+    /// The join table for a many-to-many layout, found by name or, when a migration or an older
+    /// framework named it differently, by its two key columns (DESIGN.md §3.3: take join-table
+    /// names from `sqlite_master`).
+    public func joinTableName(_ layout: String, ownerColumn: String, destinationColumn: String) throws(InspectorError) -> String? {
+        if let name = tableName(layout) { return name }
+        for object in schema where object.type == "table" && object.name.hasPrefix("Z_") {
+            let names = Set(try columns(of: object.name).map { $0.name.uppercased() })
+            if names.contains(ownerColumn.uppercased()) && names.contains(destinationColumn.uppercased()) {
+                return object.name
+            }
+        }
+        return nil
+    }
+
+    // MARK: - Opening steps
+
+    private static func decodeCache(
+        store: InspectedStore, schema: [SchemaObject], problems: inout [String]
+    ) throws(InspectorError) -> StoreModel? {
+        guard schema.contains(where: { $0.type == "table" && $0.name.uppercased() == "Z_MODELCACHE" }) else { return nil }
+        guard let blob = try store.scalar("SELECT Z_CONTENT FROM Z_MODELCACHE LIMIT 1")?.dataValue, !blob.isEmpty else {
+            problems.append("Z_MODELCACHE is empty; the model was inferred instead")
+            return nil
+        }
+        do {
+            return StoreModel(model: try ModelCacheDecoder.decode(compressed: blob), source: .modelCache)
+        } catch {
+            problems.append("Z_MODELCACHE could not be decoded (\(error)); the model was inferred instead")
+            return nil
+        }
+    }
+
+    /// Notes where the model and the store disagree: hashes, entities, tables and columns.
+    private func compareModelWithStore() throws(InspectorError) {
+        guard let storeModel, isCoreDataStore else { return }
+        let model = storeModel.model
+        if storeModel.source == .modelCache, let metadata {
+            let hashes = Dictionary(metadata.versionHashes.map { ($0.entity, $0.hash) }, uniquingKeysWith: { a, _ in a })
+            let differing = model.entitiesDiffering(fromVersionHashes: hashes)
+            if !hashes.isEmpty, !differing.isEmpty {
+                problems.append("the model cache disagrees with the store's version hashes for: "
+                    + differing.joined(separator: ", "))
+            }
+        }
+        let known = Set(primaryKeys.map(\.name))
+        for entity in model.entities where !known.contains(entity.name) {
+            problems.append("entity \(entity.name) of the model has no row in Z_PRIMARYKEY")
+        }
+        for entry in primaryKeys where entry.entityNumber < 16000 && model.entitiesByName[entry.name] == nil {
+            problems.append("Z_PRIMARYKEY names entity \(entry.name) (Z_ENT \(entry.entityNumber)), which the model lacks")
+        }
+        for entity in model.entities where entity.superentity == nil {
+            guard let table = table(of: entity) else {
+                problems.append("entity \(entity.name) has no table (expected \(storeModel.layout.entity(named: entity.name)?.tableName ?? "?"))")
+                continue
+            }
+            let present = Set(try columns(of: table).map { $0.name.uppercased() })
+            for member in entity.selfAndDescendants {
+                guard let layout = storeModel.layout.entity(named: member.name) else { continue }
+                for column in layout.columns where !present.contains(column.column.uppercased()) {
+                    problems.append("\(member.name).\(column.propertyName): column \(table).\(column.column) is missing")
+                }
+            }
+        }
+    }
+}

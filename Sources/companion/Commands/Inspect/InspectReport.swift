@@ -1,0 +1,91 @@
+import TerminalKit
+
+/// What one inspector command prints: titled sections, each a property list, a table or messages.
+///
+/// Every output format is derived from the same sections, so `json` always carries what `table`
+/// shows: property sections become objects, tables arrays of row objects, messages arrays of
+/// strings, all under the section keys, in order.
+struct InspectReport {
+    /// One part of a report.
+    enum Section {
+        /// Name/value pairs, shown as a two-column table.
+        case properties(title: String, key: String, [(String, TableCell)])
+        /// A listing.
+        case table(title: String, key: String, Table)
+        /// Sentences (problems, notes); `empty` is shown when there are none.
+        case messages(title: String, key: String, [String], empty: String)
+    }
+
+    /// The sections, in order.
+    var sections: [Section] = []
+
+    /// Appends a property section.
+    mutating func properties(_ title: String, key: String, _ pairs: [(String, TableCell)]) {
+        sections.append(.properties(title: title, key: key, pairs))
+    }
+
+    /// Appends a table section.
+    mutating func table(_ title: String, key: String, _ table: Table) {
+        sections.append(.table(title: title, key: key, table))
+    }
+
+    /// Appends a list of sentences.
+    mutating func messages(_ title: String, key: String, _ lines: [String], empty: String) {
+        sections.append(.messages(title: title, key: key, lines, empty: empty))
+    }
+
+    /// The report as one JSON object (section keys in order).
+    var json: JSONValue {
+        .object(sections.map { section in
+            switch section {
+            case .properties(_, let key, let pairs):
+                return (key, .object(pairs.map { ($0.0, JSONValue($0.1)) }))
+            case .table(_, let key, let table):
+                return (key, .array(table.rows.map { row in
+                    .object(zip(table.columns, row).map { ($0.name, JSONValue($1)) })
+                }))
+            case .messages(_, let key, let lines, _):
+                return (key, .array(lines.map(JSONValue.string)))
+            }
+        })
+    }
+
+    /// The report as text in `format`, sections separated by blank lines.
+    func rendered(as format: TableFormat, width: Int?) -> String {
+        if format == .json { return json.text + "\n" }
+        var parts: [String] = []
+        for section in sections {
+            var text = ""
+            switch section {
+            case .properties(let title, _, let pairs):
+                text += heading(title, format)
+                let table = Table(
+                    columns: [TableColumn("property", alignment: .left), TableColumn("value", alignment: .left)],
+                    rows: pairs.map { [.text($0.0), $0.1] })
+                text += table.rendered(as: format, width: width, nullText: "-")
+            case .table(let title, _, let table):
+                text += heading(title, format)
+                text += table.rendered(as: format, width: width, nullText: format == .csv ? "" : "NULL")
+            case .messages(let title, _, let lines, let empty):
+                text += heading(title, format)
+                if lines.isEmpty {
+                    text += TerminalSanitizer.sanitize(empty) + "\n"
+                } else {
+                    for line in lines { text += "- " + TerminalSanitizer.sanitize(line) + "\n" }
+                }
+            }
+            parts.append(text)
+        }
+        return parts.joined(separator: "\n")
+    }
+
+    private func heading(_ title: String, _ format: TableFormat) -> String {
+        guard !title.isEmpty else { return "" }
+        let safe = TerminalSanitizer.sanitize(title)
+        switch format {
+        case .markdown: return "## " + safe + "\n\n"
+        case .csv: return "# " + safe + "\n"
+        default: return safe + "\n"
+        }
+    }
+}

@@ -1,0 +1,251 @@
+import Foundation
+import SQLite
+import StoreInspector
+import TerminalKit
+
+/// `companion inspect STORE shell`: read-only SQL and dot-commands against the private copy.
+///
+/// On a terminal: a readline prompt with history in `$XDG_STATE_HOME/companion/history`, tab
+/// completion of dot-commands, entity, attribute and table names, Ctrl-C cancelling the running
+/// query (`sqlite3_interrupt`) or the half-typed line while the shell stays, Ctrl-D leaving.
+/// Otherwise (a pipe or file on stdin): commands are read line by line with no prompt or banner,
+/// and `-bail` stops at the first error.
+final class InspectShell {
+    private let inspection: StoreInspection
+    private var options: InspectOptions
+    private var output: InspectOutput
+    private let interactive: Bool
+    private var failed = false
+
+    static let dotCommands = [
+        ".help", ".quit", ".exit", ".summary", ".schema", ".tables", ".indexes", ".metadata", ".model", ".rows", ".check",
+        ".diff", ".history", ".trace", ".mode", ".width",
+    ]
+
+    init(inspection: StoreInspection, options: InspectOptions, output: InspectOutput) {
+        self.inspection = inspection
+        self.options = options
+        self.output = output
+        interactive = isatty(STDIN_FILENO) == 1
+    }
+
+    /// Runs until `.quit`, Ctrl-D or the end of input; returns 1 when `-bail` stopped it or any command failed.
+    func run() throws(CommandLineError) -> ExitStatus {
+        interactive ? runInteractive() : runPiped()
+        output.flush()
+        return failed ? .failure : .success
+    }
+
+    // MARK: - Input loops
+
+    private func runInteractive() {
+        let editor = LineEditor(programName: "companion", historyPath: Self.historyPath())
+        editor.completion = { [inspection] word, line in Self.completions(for: word, line: line, inspection: inspection) }
+        let store = inspection.store
+        TemporaryCopyRegistry.shared.setInterruptAction {
+            store.interrupt()
+            editor.interrupt()
+        }
+        defer { TemporaryCopyRegistry.shared.setInterruptAction(nil) }
+        output.write(TerminalSanitizer.sanitize("companion inspect shell: \(inspection.store.path) (a private read-only copy)")
+            + "\nEnter SQL ending with ';', or .help for the dot-commands. Ctrl-C cancels, Ctrl-D quits.\n")
+        output.flush()
+        var pending = ""
+        while true {
+            switch editor.readLine(prompt: pending.isEmpty ? "inspect> " : "    ...> ") {
+            case .endOfInput:
+                return
+            case .interrupted:
+                pending = ""
+            case .line(let line):
+                editor.addToHistory(line)
+                if pending.isEmpty, line.trimmingCharacters(in: .whitespaces).hasPrefix(".") {
+                    if !handle(dotCommand: line) { return }
+                } else {
+                    pending += (pending.isEmpty ? "" : "\n") + line
+                    if ShellSQL.isComplete(pending) {
+                        execute(pending)
+                        pending = ""
+                    }
+                }
+                output.flush()
+            }
+        }
+    }
+
+    private func runPiped() {
+        var pending = ""
+        while let line = readLine(strippingNewline: true) {
+            if pending.isEmpty, line.trimmingCharacters(in: .whitespaces).hasPrefix(".") {
+                if !handle(dotCommand: line) { return }
+            } else if !(pending.isEmpty && line.trimmingCharacters(in: .whitespaces).isEmpty) {
+                pending += (pending.isEmpty ? "" : "\n") + line
+                if ShellSQL.isComplete(pending) {
+                    execute(pending)
+                    pending = ""
+                }
+            }
+            output.flush()
+            if failed && options.bail { return }
+        }
+        if !pending.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { execute(pending) }
+    }
+
+    // MARK: - SQL
+
+    private func execute(_ sql: String) {
+        let database = inspection.store.database
+        database.setAuthorizer(ShellSQL.authorize)
+        defer { database.setAuthorizer(nil) }
+        var writer: TableWriter?
+        do {
+            try inspection.store.run { () throws in
+                var remaining = sql.trimmingCharacters(in: .whitespacesAndNewlines)
+                while !remaining.isEmpty {
+                    // One statement at a time, so each result gets its own listing.
+                    let text = Self.firstStatement(of: remaining)
+                    remaining = String(remaining.dropFirst(text.count)).trimmingCharacters(in: .whitespacesAndNewlines)
+                    let statement = try database.prepare(text)
+                    guard statement.isReadOnly else {
+                        throw SQLiteError(code: .authorization, message: "not authorized: the inspector shell only reads")
+                    }
+                    var current = output.tableWriter(columns: statement.columnNames.map { TableColumn($0) })
+                    writer = current
+                    var sawRow = false
+                    while try statement.step() {
+                        sawRow = true
+                        current.write((0..<statement.columnCount).map { ShellSQL.cell(statement.value(at: $0)) })
+                        writer = current
+                        if output.isClosed { break }
+                    }
+                    if sawRow || statement.columnCount > 0 { current.finish() }
+                    writer = nil
+                }
+            }
+        } catch {
+            writer?.finish()
+            report(error)
+        }
+    }
+
+    /// The first statement of `text`, up to and including its terminating `;`.
+    static func firstStatement(of text: String) -> String {
+        var prefix = ""
+        for character in text {
+            prefix.append(character)
+            if character == ";", ShellSQL.isComplete(prefix) { return prefix }
+        }
+        return prefix
+    }
+
+    // MARK: - Dot-commands
+
+    /// Runs a dot-command; false means leave the shell.
+    private func handle(dotCommand line: String) -> Bool {
+        var words = ShellWords.split(line.trimmingCharacters(in: .whitespaces))
+        guard let command = words.first?.lowercased() else { return true }
+        words.removeFirst()
+        switch command {
+        case ".quit", ".exit", ".q":
+            return false
+        case ".help":
+            output.write(Self.help)
+        case ".mode":
+            guard let name = words.first, let format = TableFormat(rawValue: name.lowercased()) else {
+                report(CommandLineError.usage("give a format: \(TableFormat.names)", subject: ".mode"))
+                return true
+            }
+            output.flush()
+            options.format = format
+            output = InspectOutput(format: format, width: options.width)
+        case ".width":
+            guard let text = words.first, let width = Int(text), width >= 20 else {
+                report(CommandLineError.usage("give a width of at least 20 columns", subject: ".width"))
+                return true
+            }
+            output.flush()
+            options.width = width
+            output = InspectOutput(format: output.format, width: width)
+        default:
+            guard Self.dotCommands.contains(command) else {
+                report(CommandLineError.usage("unknown dot-command (try .help)", subject: command))
+                return true
+            }
+            runStoreCommand(String(command.dropFirst()), words)
+        }
+        return true
+    }
+
+    private func runStoreCommand(_ command: String, _ words: [String]) {
+        do throws(CommandLineError) {
+            var list = ArgumentList(words)
+            var commandOptions = try InspectOptions.parse(&list)
+            commandOptions.format = commandOptions.format ?? options.format
+            commandOptions.width = commandOptions.width ?? options.width
+            commandOptions.timeout = options.timeout
+            if commandOptions.expectedPath == nil { commandOptions.expectedPath = options.expectedPath }
+            let arguments = try list.positionals()
+            let commandOutput = commandOptions.format == output.format ? output
+                : InspectOutput(format: commandOptions.format, width: commandOptions.width)
+            let runner = StoreCommands(inspection: inspection, options: commandOptions, output: commandOutput)
+            _ = try runner.run(command, arguments)
+            commandOutput.flush()
+        } catch {
+            report(error)
+        }
+    }
+
+    private func report(_ error: any Error) {
+        output.flush()
+        failed = true
+        let text: String
+        switch error {
+        case let error as CommandLineError: text = error.description
+        case let error as InspectorError: text = "companion: " + error.message
+        case let error as SQLiteError: text = "companion: SQL error: " + error.message
+        default: text = "companion: \(error)"
+        }
+        printError(TerminalSanitizer.sanitize(text))
+    }
+
+    // MARK: - Completion and history
+
+    static func completions(for word: String, line: String, inspection: StoreInspection) -> [String] {
+        if line.trimmingCharacters(in: .whitespaces) == word, word.hasPrefix(".") { return dotCommands }
+        var names = inspection.schema.filter { $0.type == "table" || $0.type == "view" }.map(\.name)
+        if let model = inspection.storeModel?.model {
+            names += model.entities.map(\.name)
+            names += model.entities.flatMap { $0.properties.map(\.name) }
+        }
+        names += ["SELECT", "FROM", "WHERE", "ORDER BY", "GROUP BY", "LIMIT", "count(*)", "PRAGMA"]
+        return Array(Set(names)).sorted()
+    }
+
+    /// `$XDG_STATE_HOME/companion/history`, else `~/.local/state/companion/history`.
+    static func historyPath() -> String? {
+        let environment = ProcessInfo.processInfo.environment
+        if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") {
+            return state + "/companion/history"
+        }
+        guard let home = environment["HOME"], !home.isEmpty else { return nil }
+        return home + "/.local/state/companion/history"
+    }
+
+    static let help = """
+        SQL: any SELECT or reading PRAGMA, ending with ';' (anything that writes is refused).
+        .summary                 the store at a glance
+        .schema [--indent] [T]   CREATE statements (of table T)
+        .tables   .indexes       tables with row counts; indexes with columns
+        .metadata                the decoded Z_METADATA
+        .model                   the model (decoded, inferred or --model)
+        .rows ENTITY [--where P] [--sort KEY|-KEY] [--limit N]
+        .check                   consistency findings
+        .diff --expected MODEL   differences from a model
+        .history                 persistent-history timeline
+        .trace LOGFILE           summary of a SQLDebug log
+        .mode FORMAT             table, markdown, json, csv or line
+        .width N                 fit tables to N columns
+        .help   .quit            this text; leave (or Ctrl-D)
+
+        """
+}

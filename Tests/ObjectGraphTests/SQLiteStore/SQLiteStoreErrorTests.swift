@@ -1,0 +1,104 @@
+import Foundation
+import SQLite
+import Testing
+@testable import ObjectGraph
+
+@Suite struct SQLiteStoreErrorTests {
+    private func open(_ url: URL, readOnly: Bool = false, pages: Int? = nil) throws -> SQLiteStore {
+        try SQLiteStore(
+            url: url, model: try StoreFixtures.theaterModel(),
+            options: .init(isReadOnly: readOnly, log: SQLDebugLog(), maximumPageCount: pages))
+    }
+
+    private func files(in directory: URL) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []).sorted()
+    }
+
+    @Test func aPathInAMissingDirectoryIsRefusedAndNothingIsCreated() throws {
+        let directory = try StoreFixtures.scratch()
+        defer { StoreFixtures.remove(directory) }
+        let url = directory.appendingPathComponent("missing/Theater.sqlite")
+        let error = #expect(throws: CoreDataError.self) { try open(url) }
+        #expect(error?.code == .fileReadNoSuchFile)
+        #expect(error?.message.contains("does not exist") == true)
+        #expect(files(in: directory).isEmpty)
+    }
+
+    @Test func aFileThatIsNotSQLiteIsRefusedAndLeftAlone() throws {
+        let directory = try StoreFixtures.scratch()
+        defer { StoreFixtures.remove(directory) }
+        let url = directory.appendingPathComponent("Notes.sqlite")
+        let bytes = Data("These are my lecture notes, not a database.\n".utf8)
+        try bytes.write(to: url)
+        let error = #expect(throws: CoreDataError.self) { try open(url) }
+        #expect(error?.code == .fileReadCorruptFile)
+        #expect(error?.message.contains("not an SQLite file (encrypted?)") == true)
+        #expect(try Data(contentsOf: url) == bytes)
+        #expect(files(in: directory) == ["Notes.sqlite"])
+    }
+
+    @Test func anSQLiteFileThatIsNotACoreDataStoreIsRefusedAndLeftAlone() throws {
+        let directory = try StoreFixtures.scratch()
+        defer { StoreFixtures.remove(directory) }
+        let url = directory.appendingPathComponent("Grades.sqlite")
+        try Database(path: url.path).execute("CREATE TABLE grades (student TEXT, grade INTEGER)")
+        let before = try Data(contentsOf: url)
+        let error = #expect(throws: CoreDataError.self) { try open(url) }
+        #expect(error?.code == .persistentStoreIncompatibleSchema)
+        #expect(error?.message.contains("not a Core Data store") == true)
+        #expect(try Data(contentsOf: url) == before)
+        #expect(files(in: directory) == ["Grades.sqlite"])
+        #expect(try StoreFixtures.shell(url, ".tables") == "grades")
+    }
+
+    @Test func aReadOnlyFileIsRefusedForWritingAndOpensReadOnly() throws {
+        let directory = try StoreFixtures.scratch()
+        defer {
+            try? FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: directory.path + "/Theater.sqlite")
+            StoreFixtures.remove(directory)
+        }
+        let url = directory.appendingPathComponent("Theater.sqlite")
+        let store = try open(url)
+        let movie = store.model.entitiesByName["Movie"]!
+        try store.insert(movie, [["name": "Up"]])
+        store.close()
+        try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: url.path)
+        let error = #expect(throws: CoreDataError.self) { try open(url) }
+        #expect(error?.code == .fileWriteNoPermission)
+        #expect(error?.message.contains("read-only") == true)
+
+        let reader = try open(url, readOnly: true)
+        defer { reader.close() }
+        #expect(try reader.fetchRows(StoreFetchRequest(entity: movie)).first?.values["name"] as? String == "Up")
+        let saveError = #expect(throws: CoreDataError.self) { try reader.newObjectIDs(for: movie, count: 1) }
+        #expect(saveError?.code == .fileWriteNoPermission)
+    }
+
+    @Test func aFullDiskFailsTheSaveAndKeepsEarlierData() throws {
+        let directory = try StoreFixtures.scratch()
+        defer { StoreFixtures.remove(directory) }
+        let url = directory.appendingPathComponent("Theater.sqlite")
+        let store = try open(url, pages: 16)
+        defer { store.close() }
+        let movie = store.model.entitiesByName["Movie"]!
+        try store.insert(movie, [["name": "Up"]])
+        let long = String(repeating: "A long synopsis. ", count: 20_000)
+        let error = #expect(throws: CoreDataError.self) {
+            try store.insert(movie, (0..<5).map { ["name": "Copy \($0)", "movieDescription": long] })
+        }
+        #expect(error?.code == .fileWriteOutOfSpace)
+        #expect(error?.message.contains("the database or the disk is full") == true)
+        let names = try store.fetchRows(StoreFetchRequest(entity: movie)).compactMap { $0.values["name"] as? String }
+        #expect(names == ["Up"])
+    }
+
+    @Test func anEmptyFileBecomesANewStore() throws {
+        let directory = try StoreFixtures.scratch()
+        defer { StoreFixtures.remove(directory) }
+        let url = directory.appendingPathComponent("Theater.sqlite")
+        #expect(FileManager.default.createFile(atPath: url.path, contents: Data()))
+        let store = try open(url)
+        store.close()
+        #expect(try StoreFixtures.shell(url, "SELECT count(*) FROM Z_PRIMARYKEY") == "2")
+    }
+}
