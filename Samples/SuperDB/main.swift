@@ -12,6 +12,10 @@ func runSuperDB() -> Int32 {
         FileHandle.standardError.write(Data("superdb: \(error)\n".utf8))
         return 2
     }
+    if options.wantsHelp {
+        print(SuperDBOptions.usage)
+        return 0
+    }
     var temporaryDirectory: URL?
     defer { if let temporaryDirectory { try? FileManager.default.removeItem(at: temporaryDirectory) } }
     do {
@@ -19,13 +23,15 @@ func runSuperDB() -> Int32 {
         if let chosen = options.storeURL {
             storeURL = chosen
         } else {
-            let directory = FileManager.default.temporaryDirectory.appendingPathComponent("superdb-\(UUID().uuidString)")
+            let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "superdb-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             temporaryDirectory = directory
             storeURL = directory.appendingPathComponent("SuperDB.sqlite")
         }
         guard let modelURL = Bundle.module.url(forResource: "SuperDB", withExtension: "xcdatamodeld") else {
-            FileHandle.standardError.write(Data("superdb: the SuperDB model is missing from the sample's resources\n".utf8))
+            FileHandle.standardError.write(
+                Data("superdb: the SuperDB model is missing from the sample's resources\n".utf8))
             return 1
         }
         let model = try ManagedObjectModel(contentsOf: modelURL)

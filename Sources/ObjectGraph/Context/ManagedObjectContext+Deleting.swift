@@ -41,7 +41,11 @@ extension ManagedObjectContext {
                 {
                     destination.rawDetach(object, from: inverse)
                 }
-                object.rawDetach(destination, from: relationship)
+            }
+            if relationship.isToMany {
+                object.rawRemoveAll(from: relationship)
+            } else {
+                object.rawSetToOne(relationship, to: nil)
             }
             if relationship.deleteRule == .cascade { cascaded += destinations }
         }

@@ -153,8 +153,14 @@ extension ManagedObjectContext {
         state.version = row.version
         state.committedValues = row.values
         state.isFault = false
-        for attribute in object.entity.attributesByName.values where !attribute.isTransient {
-            if !changed.contains(attribute.name) { state.attributeValues[attribute.name] = row.values[attribute.name] }
+        if keepingChanges {
+            for attribute in object.entity.attributesByName.values where !attribute.isTransient {
+                if !changed.contains(attribute.name) { state.attributeValues[attribute.name] = row.values[attribute.name] }
+            }
+        } else {
+            // Share the row's storage (copy on write): a fetched object holds its values once.
+            // The to-one IDs the row also holds are never read from here.
+            state.attributeValues = row.values
         }
         for relationship in object.entity.relationshipsByName.values where !changed.contains(relationship.name) {
             if relationship.isToMany {

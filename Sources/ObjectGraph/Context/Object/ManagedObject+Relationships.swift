@@ -148,11 +148,9 @@ extension ManagedObject {
 
     /// Moves `object`, already in the ordered `relationship`, to `index`.
     func move(_ object: ManagedObject, in relationship: RelationshipDescription, to index: Int) {
-        var members = loadedMembers(of: relationship)
-        guard let from = members.firstIndex(of: object), from != index else { return }
+        guard let from = loadedMembers(of: relationship).firstIndex(of: object), from != index else { return }
         willChangeValue(forKey: relationship.name)
-        members.move(from: from, to: index)
-        state.toManyValues[relationship.name] = members
+        state.toManyValues[relationship.name]?.move(from: from, to: index)
         didChangeValue(forKey: relationship.name)
     }
 
@@ -166,29 +164,41 @@ extension ManagedObject {
         didChangeValue(forKey: relationship.name)
     }
 
+    // To-many sets are edited in place (through the dictionary's subscript), never copied, so
+    // adding the 100,000th movie to a theater costs the same as adding the first.
+
     func rawInsert(_ object: ManagedObject, into relationship: RelationshipDescription, at index: Int?) {
-        var members = loadedMembers(of: relationship)
-        guard !members.contains(object) else { return }
+        guard !loadedMembers(of: relationship).contains(object) else { return }
         willChangeValue(forKey: relationship.name)
-        if let index { members.insert(object, at: index) } else { members.append(object) }
-        state.toManyValues[relationship.name] = members
+        if let index {
+            state.toManyValues[relationship.name]?.insert(object, at: index)
+        } else {
+            state.toManyValues[relationship.name]?.append(object)
+        }
         didChangeValue(forKey: relationship.name)
     }
 
     /// Removes `object` from `relationship` of this object, whether to-one or to-many.
     func rawDetach(_ object: ManagedObject, from relationship: RelationshipDescription) {
         if relationship.isToMany {
-            var members = loadedMembers(of: relationship)
-            guard members.contains(object) else { return }
+            guard loadedMembers(of: relationship).contains(object) else { return }
             willChangeValue(forKey: relationship.name)
-            members.remove(object)
-            state.toManyValues[relationship.name] = members
+            state.toManyValues[relationship.name]?.remove(object)
             didChangeValue(forKey: relationship.name)
         } else {
             fireFault()
             guard state.toOneValues[relationship.name] === object else { return }
             rawSetToOne(relationship, to: nil)
         }
+    }
+
+    /// Empties the to-many `relationship` of this object in one step (the caller keeps the
+    /// inverses in step); used by delete rules, where removing members one by one would be slow.
+    func rawRemoveAll(from relationship: RelationshipDescription) {
+        guard !loadedMembers(of: relationship).isEmpty else { return }
+        willChangeValue(forKey: relationship.name)
+        state.toManyValues[relationship.name] = OrderedSet()
+        didChangeValue(forKey: relationship.name)
     }
 }
 

@@ -78,20 +78,43 @@ enum CinemaModel {
 /// The stores every behaviour test runs against.
 enum StoreKind: String, CaseIterable, CustomTestStringConvertible, Sendable {
     case inMemory
+    case sqlite
 
     var testDescription: String { rawValue }
+}
+
+/// A directory of its own under the system's temporary directory, removed when released.
+final class TemporaryDirectory: Sendable {
+    let url: URL
+
+    init() throws {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("ObjectGraphTests-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: url)
+    }
 }
 
 /// A container with a fresh store of `kind` and the cinema model, plus handy inserts.
 struct CinemaStack {
     let container: PersistentContainer
+    /// Where an SQLite store lives (nil for the in-memory store); removed with the last copy.
+    let directory: TemporaryDirectory?
     var context: ManagedObjectContext { container.viewContext }
     var model: ManagedObjectModel { container.managedObjectModel }
 
     init(_ kind: StoreKind = .inMemory, model: ManagedObjectModel? = nil) throws {
         container = PersistentContainer(name: "Cinema", managedObjectModel: try model ?? CinemaModel.make())
         switch kind {
-        case .inMemory: try container.loadInMemoryStore()
+        case .inMemory:
+            directory = nil
+            try container.loadInMemoryStore()
+        case .sqlite:
+            let directory = try TemporaryDirectory()
+            self.directory = directory
+            try container.loadPersistentStore(at: directory.url.appendingPathComponent("Cinema.sqlite"))
         }
     }
 
