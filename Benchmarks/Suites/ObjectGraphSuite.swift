@@ -1,6 +1,288 @@
-/// The `objectgraph` benchmark suite (`make bench SUITE=objectgraph`).
+import CSQLite
+import Foundation
+import ObjectGraph
+
+/// The `objectgraph` benchmark suite (`make bench SUITE=objectgraph`, DESIGN.md §7).
+///
+/// ObjectGraph against hand-written SQLite C calls doing the same work on the same machine in
+/// the same run: insert 100,000 movies (four attributes and a to-one) and save; fetch them all
+/// sorted by name reading every attribute; delete a theater with 10,000 movies by cascade and
+/// save; and the peak memory of holding the 100,000 fetched objects.
 enum ObjectGraphSuite {
     static let suite = BenchmarkSuite(name: "objectgraph") {
-        print("BENCH-NOTE objectgraph: no cases yet")
+        try ObjectGraphBenchmark().run()
+    }
+}
+
+/// One run of the suite: its scratch directory, model and sizes.
+private struct ObjectGraphBenchmark {
+    let movieCount = Int(ProcessInfo.processInfo.environment["BENCH_MOVIES"] ?? "") ?? 100_000
+    let cascadeCount = Int(ProcessInfo.processInfo.environment["BENCH_CASCADE"] ?? "") ?? 10_000
+    let runs = 5
+    let directory: URL
+    let model: ManagedObjectModel
+
+    init() throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("objectgraph-bench-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        model = try Self.benchmarkModel()
+        SQLDebugLog.shared.level = 0
+    }
+
+    /// Theater ⟷ Movie; a movie has four attributes and a to-one theater.
+    static func benchmarkModel() throws -> ManagedObjectModel {
+        try ManagedObjectModel(entities: [
+            EntityDescription(name: "Movie", properties: [
+                AttributeDescription(name: "name", type: .string),
+                AttributeDescription(name: "year", type: .integer32),
+                AttributeDescription(name: "rating", type: .double),
+                AttributeDescription(name: "released", type: .date),
+                RelationshipDescription(name: "theater", destinationEntityName: "Theater", inverseName: "movies"),
+            ]),
+            EntityDescription(name: "Theater", properties: [
+                AttributeDescription(name: "name", type: .string),
+                RelationshipDescription(
+                    name: "movies", destinationEntityName: "Movie", inverseName: "theater", isToMany: true,
+                    deleteRule: .cascade),
+            ]),
+        ])
+    }
+
+    func run() throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try benchmarkInsert()
+        try benchmarkFetch()
+        try benchmarkCascadeDelete()
+    }
+
+    // MARK: - Cases
+
+    private func benchmarkInsert() throws {
+        let ours = try median { index in
+            let url = fresh("insert-ours-\(index)")
+            return try timed { try insertWithObjectGraph(at: url, count: movieCount) }
+        }
+        let base = try median { index in
+            let url = fresh("insert-base-\(index)")
+            return try timed { try RawSQLite.insertMovies(at: url, layout: SQLiteLayout(model: model), count: movieCount) }
+        }
+        Measurement.report(suite: "objectgraph", name: "insert_\(movieCount)_movies_and_save", ours: ours, base: base, runs: runs)
+    }
+
+    private func benchmarkFetch() throws {
+        let url = fresh("fetch")
+        try insertWithObjectGraph(at: url, count: movieCount)
+        var peak = 0.0
+        let ours = try median { _ in
+            Measurement.resetPeakMemory()
+            let container = try openContainer(at: url)
+            let start = DispatchTime.now()
+            let checksum = try fetchAllWithObjectGraph(container.viewContext)
+            let elapsed = milliseconds(since: start)
+            precondition(checksum > 0)
+            peak = max(peak, Measurement.peakMemoryMiB())
+            return elapsed
+        }
+        let base = try median { _ in
+            try timed {
+                let checksum = try RawSQLite.fetchMovies(at: url)
+                precondition(checksum > 0)
+            }
+        }
+        Measurement.report(
+            suite: "objectgraph", name: "fetch_\(movieCount)_sorted_read_all", ours: ours, base: base, runs: runs,
+            peakMiB: peak)
+    }
+
+    private func benchmarkCascadeDelete() throws {
+        let ours = try median { index in
+            let url = fresh("cascade-ours-\(index)")
+            try insertWithObjectGraph(at: url, count: cascadeCount)
+            let container = try openContainer(at: url)
+            let context = container.viewContext
+            return try timed {
+                let theaters = try context.fetch(FetchRequest(entityName: "Theater"))
+                for theater in theaters { context.delete(theater) }
+                try context.save()
+            }
+        }
+        let base = try median { index in
+            let url = fresh("cascade-base-\(index)")
+            try insertWithObjectGraph(at: url, count: cascadeCount)
+            return try timed { try RawSQLite.cascadeDeleteTheater(at: url) }
+        }
+        Measurement.report(
+            suite: "objectgraph", name: "cascade_delete_theater_\(cascadeCount)_movies", ours: ours, base: base, runs: runs)
+    }
+
+    // MARK: - ObjectGraph work
+
+    private func openContainer(at url: URL) throws -> PersistentContainer {
+        let container = PersistentContainer(name: "Bench", managedObjectModel: model)
+        try container.loadPersistentStore(at: url)
+        return container
+    }
+
+    private func insertWithObjectGraph(at url: URL, count: Int) throws {
+        let container = try openContainer(at: url)
+        let context = container.viewContext
+        let theater = try context.insertNewObject(forEntityName: "Theater")
+        theater.setValue("Odeon", forKey: "name")
+        for index in 0..<count {
+            let movie = try context.insertNewObject(forEntityName: "Movie")
+            let values = MovieValues(index: index)
+            movie.setValue(values.name, forKey: "name")
+            movie.setValue(values.year, forKey: "year")
+            movie.setValue(values.rating, forKey: "rating")
+            movie.setValue(values.released, forKey: "released")
+            movie.setValue(theater, forKey: "theater")
+        }
+        try context.save()
+    }
+
+    /// Fetches every movie sorted by name and reads each attribute and the to-one's key.
+    private func fetchAllWithObjectGraph(_ context: ManagedObjectContext) throws -> Int {
+        let request = FetchRequest(entityName: "Movie")
+        request.sortDescriptors = [ObjectSortDescriptor(key: "name")]
+        let movies = try context.fetch(request)
+        var checksum = 0
+        for movie in movies {
+            checksum &+= (movie.value(forKey: "name") as? String)?.utf8.count ?? 0
+            checksum &+= movie.value(forKey: "year") as? Int ?? 0
+            checksum &+= Int(movie.value(forKey: "rating") as? Double ?? 0)
+            checksum &+= Int((movie.value(forKey: "released") as? Date)?.timeIntervalSinceReferenceDate ?? 0)
+            checksum &+= (movie.value(forKey: "theater") as? ManagedObject) == nil ? 0 : 1
+        }
+        return checksum
+    }
+
+    // MARK: - Timing
+
+    /// Runs `body` once to warm up and `runs` times more; the median of the times it returns.
+    private func median(_ body: (Int) throws -> Double) throws -> Double {
+        _ = try body(0)
+        var samples: [Double] = []
+        for index in 1...runs { samples.append(try body(index)) }
+        samples.sort()
+        return samples[samples.count / 2]
+    }
+
+    private func timed(_ body: () throws -> Void) throws -> Double {
+        let start = DispatchTime.now()
+        try body()
+        return milliseconds(since: start)
+    }
+
+    private func milliseconds(since start: DispatchTime) -> Double {
+        Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1_000_000
+    }
+
+    private func fresh(_ name: String) -> URL {
+        let url = directory.appendingPathComponent(name + ".sqlite")
+        for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: url.path + suffix) }
+        return url
+    }
+}
+
+/// The attribute values of movie number `index`, the same for both sides.
+private struct MovieValues {
+    var name: String
+    var year: Int
+    var rating: Double
+    var released: Date
+
+    init(index: Int) {
+        // A scrambled order so the sort has work to do.
+        name = "Movie \((index &* 7_919) % 1_000_003)"
+        year = 1950 + index % 75
+        rating = Double(index % 100) / 10
+        released = Date(timeIntervalSinceReferenceDate: Double(index) * 86_400)
+    }
+}
+
+/// The baseline: what a careful programmer writes with SQLite's C API for the same work.
+private enum RawSQLite {
+    static func open(_ url: URL) throws -> OpaquePointer {
+        var handle: OpaquePointer?
+        guard sqlite3_open_v2(url.path, &handle, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nil) == SQLITE_OK,
+            let handle
+        else { throw RawError(message: "cannot open \(url.path)") }
+        return handle
+    }
+
+    static func exec(_ handle: OpaquePointer, _ sql: String) throws {
+        guard sqlite3_exec(handle, sql, nil, nil, nil) == SQLITE_OK else {
+            throw RawError(message: String(cString: sqlite3_errmsg(handle)))
+        }
+    }
+
+    static func prepare(_ handle: OpaquePointer, _ sql: String) throws -> OpaquePointer {
+        var statement: OpaquePointer?
+        guard sqlite3_prepare_v2(handle, sql, -1, &statement, nil) == SQLITE_OK, let statement else {
+            throw RawError(message: String(cString: sqlite3_errmsg(handle)))
+        }
+        return statement
+    }
+
+    /// Same tables as Core Data's (WAL, auto_vacuum), one theater, `count` movies, one transaction.
+    static func insertMovies(at url: URL, layout: SQLiteLayout, count: Int) throws {
+        let handle = try open(url)
+        defer { sqlite3_close(handle) }
+        try exec(handle, "PRAGMA page_size=4096; PRAGMA auto_vacuum=2; PRAGMA journal_mode=wal")
+        try exec(handle, "BEGIN EXCLUSIVE")
+        for statement in layout.createStatements { try exec(handle, statement) }
+        try exec(handle, "INSERT INTO ZTHEATER(Z_PK, Z_ENT, Z_OPT, ZNAME) VALUES(1, 2, 1, 'Odeon')")
+        let insert = try prepare(
+            handle,
+            "INSERT INTO ZMOVIE(Z_PK, Z_ENT, Z_OPT, ZYEAR, ZTHEATER, ZRATING, ZRELEASED, ZNAME) VALUES(?, 1, 1, ?, 1, ?, ?, ?)")
+        defer { sqlite3_finalize(insert) }
+        for index in 0..<count {
+            let values = MovieValues(index: index)
+            sqlite3_bind_int64(insert, 1, Int64(index + 1))
+            sqlite3_bind_int64(insert, 2, Int64(values.year))
+            sqlite3_bind_double(insert, 3, values.rating)
+            sqlite3_bind_double(insert, 4, values.released.timeIntervalSinceReferenceDate)
+            sqlite3_bind_text(insert, 5, values.name, -1, csqlite_transient())
+            guard sqlite3_step(insert) == SQLITE_DONE else { throw RawError(message: String(cString: sqlite3_errmsg(handle))) }
+            sqlite3_reset(insert)
+        }
+        try exec(handle, "COMMIT")
+    }
+
+    /// Every movie sorted by name, each column read into a Swift value.
+    static func fetchMovies(at url: URL) throws -> Int {
+        let handle = try open(url)
+        defer { sqlite3_close(handle) }
+        let select = try prepare(
+            handle, "SELECT Z_PK, Z_OPT, ZNAME, ZRATING, ZRELEASED, ZYEAR, ZTHEATER FROM ZMOVIE ORDER BY ZNAME")
+        defer { sqlite3_finalize(select) }
+        var checksum = 0
+        while sqlite3_step(select) == SQLITE_ROW {
+            checksum &+= Int(sqlite3_column_int64(select, 0) + sqlite3_column_int64(select, 1))
+            if let text = sqlite3_column_text(select, 2) {
+                let name = String(cString: text)
+                checksum &+= name.utf8.count
+            }
+            checksum &+= Int(sqlite3_column_double(select, 3))
+            checksum &+= Int(sqlite3_column_double(select, 4))
+            checksum &+= Int(sqlite3_column_int64(select, 5))
+            checksum &+= Int(sqlite3_column_int64(select, 6))
+        }
+        return checksum
+    }
+
+    /// Deletes the theater and its movies in one transaction.
+    static func cascadeDeleteTheater(at url: URL) throws {
+        let handle = try open(url)
+        defer { sqlite3_close(handle) }
+        try exec(handle, "BEGIN EXCLUSIVE")
+        try exec(handle, "DELETE FROM ZMOVIE WHERE ZTHEATER IN (SELECT Z_PK FROM ZTHEATER)")
+        try exec(handle, "DELETE FROM ZTHEATER")
+        try exec(handle, "COMMIT")
+    }
+
+    struct RawError: Error, CustomStringConvertible {
+        var message: String
+        var description: String { message }
     }
 }

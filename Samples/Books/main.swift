@@ -1,1 +1,40 @@
-print("books: sample arrives with the fetched results controller")
+// books: Apple's CoreDataBooks as a terminal program. Books are listed by author through a
+// fetched results controller, printed the way a table view shows them; then books are added,
+// edited and deleted, and every event the controller's delegate receives is printed as it arrives.
+import Foundation
+import ObjectGraph
+
+func runBooks() -> Int32 {
+    let options: BooksOptions
+    do {
+        options = try BooksOptions(arguments: Array(CommandLine.arguments.dropFirst()))
+    } catch {
+        FileHandle.standardError.write(Data("books: \(error)\n".utf8))
+        return 2
+    }
+    var temporaryDirectory: URL?
+    defer { if let temporaryDirectory { try? FileManager.default.removeItem(at: temporaryDirectory) } }
+    do {
+        let storeURL: URL
+        if let chosen = options.storeURL {
+            storeURL = chosen
+        } else {
+            let directory = FileManager.default.temporaryDirectory.appendingPathComponent("books-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            temporaryDirectory = directory
+            storeURL = directory.appendingPathComponent("CoreDataBooks.sqlite")
+        }
+        guard let modelURL = Bundle.module.url(forResource: "Books", withExtension: "xcdatamodeld") else {
+            FileHandle.standardError.write(Data("books: the Books model is missing from the sample's resources\n".utf8))
+            return 1
+        }
+        let model = try ManagedObjectModel(contentsOf: modelURL)
+        try BooksDemo(storeURL: storeURL, model: model).run()
+        return 0
+    } catch {
+        FileHandle.standardError.write(Data("books: \(error)\n".utf8))
+        return 1
+    }
+}
+
+exit(runBooks())

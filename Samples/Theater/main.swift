@@ -1,1 +1,24 @@
-print("theater: sample arrives with the ObjectGraph core")
+// The first lecture's sample: Core Data's stack, a theater with movies, and a cascade delete.
+// `swift run theater` (or `make run`); `--help` lists the flags.
+import Foundation
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+do {
+    let options = try TheaterOptions(arguments: arguments)
+    if options.showHelp {
+        print(TheaterOptions.usage)
+        exit(0)
+    }
+    if let renaming = options.renaming {
+        let url = URL(fileURLWithPath: options.storePath).standardizedFileURL
+        try MovieRenaming(storeURL: url, oldName: renaming.from, newName: renaming.to, write: { print($0) }).run()
+    } else {
+        try TheaterLecture(options: options, write: { print($0) }).run()
+    }
+} catch let error as TheaterOptions.UsageError {
+    FileHandle.standardError.write(Data("theater: \(error.message)\n".utf8))
+    exit(2)
+} catch {
+    FileHandle.standardError.write(Data("theater: \(error)\n".utf8))
+    exit(1)
+}

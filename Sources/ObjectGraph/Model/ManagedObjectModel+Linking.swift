@@ -23,7 +23,8 @@ extension ManagedObjectModel {
             resolvedProperties[ObjectIdentifier(entity)] = names
         }
         for entity in entities {
-            try checkReferences(of: entity, byName: byName, propertiesOf: { resolvedProperties[ObjectIdentifier($0)] ?? [:] })
+            try checkReferences(
+                of: entity, byName: byName, propertiesOf: { resolvedProperties[ObjectIdentifier($0)] ?? [:] })
         }
         // Every check passed: link for real.
         for (entity, chain) in zip(entities, chains) {
@@ -42,7 +43,9 @@ extension ManagedObjectModel {
                     let destination = byName[relationship.destinationEntityName]
                     relationship.destinationEntity = destination
                     relationship.inverseRelationship = relationship.inverseName.flatMap { inverse in
-                        destination.flatMap { resolvedProperties[ObjectIdentifier($0)]?[inverse] as? RelationshipDescription }
+                        destination.flatMap {
+                            resolvedProperties[ObjectIdentifier($0)]?[inverse] as? RelationshipDescription
+                        }
                     }
                 } else if let fetched = property as? FetchedPropertyDescription {
                     fetched.destinationEntity = byName[fetched.destinationEntityName]
@@ -99,12 +102,16 @@ extension ManagedObjectModel {
                         entity: entity.name, relationship: relationship.name,
                         destination: relationship.destinationEntityName)
                 }
-                if let inverse = relationship.inverseName, !(propertiesOf(destination)[inverse] is RelationshipDescription) {
+                if let inverse = relationship.inverseName,
+                    !(propertiesOf(destination)[inverse] is RelationshipDescription)
+                {
                     throw .unknownInverseRelationship(
                         entity: entity.name, relationship: relationship.name, destination: destination.name,
                         inverse: inverse)
                 }
-            } else if let fetched = property as? FetchedPropertyDescription, byName[fetched.destinationEntityName] == nil {
+            } else if let fetched = property as? FetchedPropertyDescription,
+                byName[fetched.destinationEntityName] == nil
+            {
                 throw .unknownEntity(
                     name: fetched.destinationEntityName, usedBy: "fetched property \(entity.name).\(fetched.name)")
             }
@@ -117,7 +124,8 @@ extension ManagedObjectModel {
         }
         for index in entity.fetchIndexes {
             for element in index.elements where properties[element.propertyName] == nil {
-                throw .unknownName(entity: entity.name, name: element.propertyName, usedBy: "fetch index \"\(index.name)\"")
+                throw .unknownName(
+                    entity: entity.name, name: element.propertyName, usedBy: "fetch index \"\(index.name)\"")
             }
         }
     }

@@ -61,7 +61,10 @@ extension ManagedObjectModel {
             }
             bytes.append(UInt32(truncatingIfNeeded: relationship.maxCount))
             bytes.append(UInt32(truncatingIfNeeded: relationship.minCount))
-            if relationship.isOrdered { bytes.append(UInt8(1)); bytes.append(UInt8(0)) }
+            if relationship.isOrdered {
+                bytes.append(UInt8(1))
+                bytes.append(UInt8(0))
+            }
         }
         return SHA256.hash(bytes.data)
     }

@@ -38,35 +38,36 @@ public enum ModelError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The problem, in one sentence a student understands.
     public var description: String {
         switch self {
-        case let .malformedXML(line, column, reason):
+        case .malformedXML(let line, let column, let reason):
             "malformed XML at line \(line), column \(column): \(reason)"
-        case let .notAModel(reason):
+        case .notAModel(let reason):
             "not a Core Data model: \(reason)"
-        case let .invalidValue(element, attribute, value):
+        case .invalidValue(let element, let attribute, let value):
             "\(element): \(attribute)=\"\(value)\" is not a valid value"
         case .binaryXcode3Model:
             "this is a binary model written by Xcode 3, which cannot be read; open and re-save it in a newer Xcode"
-        case let .unreadable(path, reason):
+        case .unreadable(let path, let reason):
             "cannot read \(path): \(reason)"
-        case let .unknownAttributeType(entity, attribute, type):
+        case .unknownAttributeType(let entity, let attribute, let type):
             "attribute \(entity).\(attribute) has unknown type \"\(type)\""
-        case let .unknownDestinationEntity(entity, relationship, destination):
+        case .unknownDestinationEntity(let entity, let relationship, let destination):
             "relationship \(entity).\(relationship) points to entity \"\(destination)\", which is not in the model"
-        case let .unknownInverseRelationship(entity, relationship, destination, inverse):
-            "relationship \(entity).\(relationship) names inverse \"\(inverse)\", which is not a relationship of \(destination)"
-        case let .unknownParentEntity(entity, parent):
+        case .unknownInverseRelationship(let entity, let relationship, let destination, let inverse):
+            "relationship \(entity).\(relationship) names inverse \"\(inverse)\", "
+                + "which is not a relationship of \(destination)"
+        case .unknownParentEntity(let entity, let parent):
             "entity \(entity) has parent entity \"\(parent)\", which is not in the model"
-        case let .unknownName(entity, name, usedBy):
+        case .unknownName(let entity, let name, let usedBy):
             "\(usedBy) of entity \(entity) names \"\(name)\", which is not a property of \(entity)"
-        case let .unknownEntity(name, usedBy):
+        case .unknownEntity(let name, let usedBy):
             "\(usedBy) names entity \"\(name)\", which is not in the model"
-        case let .duplicateEntity(name):
+        case .duplicateEntity(let name):
             "the model has more than one entity named \"\(name)\""
-        case let .duplicateProperty(entity, property):
+        case .duplicateProperty(let entity, let property):
             "entity \(entity) has more than one property named \"\(property)\" (inherited ones included)"
-        case let .parentEntityCycle(entities):
+        case .parentEntityCycle(let entities):
             "parent entities form a cycle: \((entities + entities.prefix(1)).joined(separator: " → "))"
-        case let .entityAlreadyInAModel(name):
+        case .entityAlreadyInAModel(let name):
             "entity \(name) already belongs to another model; make a new EntityDescription for each model"
         }
     }

@@ -3,7 +3,8 @@ enum NameOrder {
     /// "Name order" of the SQLite layout (DESIGN.md §3.3): case-insensitive, the case-sensitive
     /// comparison breaking ties (`SyncableSettingsMetadata` before `SyncFeatureEntity`).
     static func entityName(_ lhs: String, _ rhs: String) -> Bool {
-        let left = lhs.lowercased(), right = rhs.lowercased()
+        let left = lhs.lowercased()
+        let right = rhs.lowercased()
         if left != right { return codePoint(left, right) }
         return codePoint(lhs, rhs)
     }

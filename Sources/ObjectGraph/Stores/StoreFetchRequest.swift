@@ -7,6 +7,9 @@ public struct StoreFetchRequest: @unchecked Sendable {
     public var entity: EntityDescription
     /// Whether instances of sub-entities are fetched too (Core Data's default: yes).
     public var includesSubentities: Bool
+    /// Which rows qualify; nil for all rows of the entity. An SQLite store compiles it to SQL, the
+    /// in-memory store evaluates it over its rows.
+    public var predicate: ObjectPredicate?
     /// The order of the rows; empty means the store's natural order (by primary key).
     public var sortDescriptors: [ObjectSortDescriptor]
     /// The most rows to return; 0 means no limit.
@@ -16,11 +19,12 @@ public struct StoreFetchRequest: @unchecked Sendable {
 
     /// Makes a store request; everything but the entity has Core Data's default.
     public init(
-        entity: EntityDescription, includesSubentities: Bool = true,
+        entity: EntityDescription, includesSubentities: Bool = true, predicate: ObjectPredicate? = nil,
         sortDescriptors: [ObjectSortDescriptor] = [], fetchLimit: Int = 0, fetchOffset: Int = 0
     ) {
         self.entity = entity
         self.includesSubentities = includesSubentities
+        self.predicate = predicate
         self.sortDescriptors = sortDescriptors
         self.fetchLimit = fetchLimit
         self.fetchOffset = fetchOffset

@@ -31,7 +31,9 @@ import Testing
             uniquenessConstraints: [["uniqueID"]])
         let graphicNovel = EntityDescription(
             name: "GraphicNovel", superentityName: "Book",
-            properties: [AttributeDescription(name: "isBlackAndWhite", type: .boolean, isOptional: false, defaultValue: false)])
+            properties: [
+                AttributeDescription(name: "isBlackAndWhite", type: .boolean, isOptional: false, defaultValue: false)
+            ])
         let feedback = EntityDescription(
             name: "Feedback",
             properties: [
@@ -46,7 +48,8 @@ import Testing
                 AttributeDescription(name: "isBookmarked", type: .boolean, isOptional: false, defaultValue: false),
                 AttributeDescription(name: "number", type: .integer32, isOptional: false),
                 AttributeDescription(
-                    name: "content", type: .transformable, isOptional: false, valueTransformerName: "ContentTransformer"),
+                    name: "content", type: .transformable, isOptional: false, valueTransformerName: "ContentTransformer"
+                ),
                 RelationshipDescription(
                     name: "book", destinationEntityName: "Book", inverseName: "pages", minCount: 1, isOptional: false),
             ])
@@ -62,7 +65,8 @@ import Testing
                     name: "books", destinationEntityName: "Book", inverseName: "author", isToMany: true,
                     maxCount: -1, deleteRule: .cascade),
                 FetchedPropertyDescription(
-                    name: "feedbacks", destinationEntityName: "Feedback", predicateFormat: "authorAlias == $FETCH_SOURCE.alias"),
+                    name: "feedbacks", destinationEntityName: "Feedback",
+                    predicateFormat: "authorAlias == $FETCH_SOURCE.alias"),
             ],
             uniquenessConstraints: [["alias"]])
         return try ManagedObjectModel(entities: [author, book, feedback, graphicNovel, page, writer])
@@ -73,16 +77,19 @@ import Testing
         let image = EntityDescription(
             name: "Image",
             properties: [
-                AttributeDescription(name: "image", type: .transformable, valueTransformerName: "ImageToDataTransformer"),
+                AttributeDescription(
+                    name: "image", type: .transformable, valueTransformerName: "ImageToDataTransformer"),
                 RelationshipDescription(
-                    name: "recipe", destinationEntityName: "Recipe", inverseName: "image", minCount: 1, isOptional: false),
+                    name: "recipe", destinationEntityName: "Recipe", inverseName: "image", minCount: 1,
+                    isOptional: false),
             ])
         let ingredient = EntityDescription(
             name: "Ingredient",
             properties: [
                 AttributeDescription(name: "amount", type: .string),
                 AttributeDescription(name: "displayOrder", type: .integer16, isOptional: false, defaultValue: 0),
-                RelationshipDescription(name: "recipe", destinationEntityName: "Recipe", inverseName: "ingredients", minCount: 1),
+                RelationshipDescription(
+                    name: "recipe", destinationEntityName: "Recipe", inverseName: "ingredients", minCount: 1),
                 AttributeDescription(name: "name", type: .string, isOptional: false, defaultValue: "Ingredient Name"),
             ])
         let recipe = EntityDescription(
@@ -95,9 +102,11 @@ import Testing
                     deleteRule: .cascade),
                 AttributeDescription(name: "instructions", type: .string),
                 RelationshipDescription(
-                    name: "image", destinationEntityName: "Image", inverseName: "recipe", minCount: 1, deleteRule: .cascade),
+                    name: "image", destinationEntityName: "Image", inverseName: "recipe", minCount: 1,
+                    deleteRule: .cascade),
                 AttributeDescription(name: "prepTime", type: .string),
-                RelationshipDescription(name: "type", destinationEntityName: "RecipeType", inverseName: "recipes", minCount: 1),
+                RelationshipDescription(
+                    name: "type", destinationEntityName: "RecipeType", inverseName: "recipes", minCount: 1),
                 AttributeDescription(name: "overview", type: .string),
                 AttributeDescription(name: "name", type: .string),
             ])
@@ -105,7 +114,8 @@ import Testing
             name: "RecipeType",
             properties: [
                 AttributeDescription(name: "name", type: .string),
-                RelationshipDescription(name: "recipes", destinationEntityName: "Recipe", inverseName: "type", isToMany: true),
+                RelationshipDescription(
+                    name: "recipes", destinationEntityName: "Recipe", inverseName: "type", isToMany: true),
             ])
         return try ManagedObjectModel(entities: [image, ingredient, recipe, recipeType], versionIdentifiers: [""])
     }

@@ -115,9 +115,11 @@ import Testing
         }
         let plain = try hash(EntityDescription(name: "A", properties: [AttributeDescription(name: "x", type: .string)]))
         let modified = try hash(
-            EntityDescription(name: "A", properties: [AttributeDescription(name: "x", type: .string)], versionHashModifier: "2"))
+            EntityDescription(
+                name: "A", properties: [AttributeDescription(name: "x", type: .string)], versionHashModifier: "2"))
         let renamed = try hash(
-            EntityDescription(name: "A", properties: [AttributeDescription(name: "x", type: .string)], renamingIdentifier: "Old"))
+            EntityDescription(
+                name: "A", properties: [AttributeDescription(name: "x", type: .string)], renamingIdentifier: "Old"))
         let withUserInfo = try hash(
             EntityDescription(
                 name: "A", properties: [AttributeDescription(name: "x", type: .string, defaultValue: "d")],

@@ -41,11 +41,14 @@ enum ModelCorpus {
     /// Every corpus store whose model is in the corpus. The wibosco store was written with
     /// version 4 of its versioned model, read here through a rebuilt `.xcdatamodeld` bundle.
     static let pairs: [Pair] = [
-        Pair(store: "alemar11__CoreDataPlus__SampleModel_V1.sqlite", model: "alemar11__CoreDataPlus__SampleModel.contents"),
+        Pair(
+            store: "alemar11__CoreDataPlus__SampleModel_V1.sqlite",
+            model: "alemar11__CoreDataPlus__SampleModel.contents"),
         Pair(
             store: "duckduckgo__BrowserServicesKit__Bookmarks_V4.sqlite",
             model: "duckduckgo__BrowserServicesKit__BookmarksModel_4.contents"),
-        Pair(store: "wibosco__CoreDataMigration-Example__CoreDataMigration_Example_WAL.sqlite", model: "wibosco bundle"),
+        Pair(
+            store: "wibosco__CoreDataMigration-Example__CoreDataMigration_Example_WAL.sqlite", model: "wibosco bundle"),
     ]
 
     /// Reads a pair's model (building the wibosco `.xcdatamodeld` bundle in `scratch`).
@@ -110,7 +113,8 @@ enum ModelCorpus {
 
     /// The store's `Z_METADATA` plist, decoded.
     static func metadata(of store: URL) throws -> [String: Any] {
-        let hex = try sqlite3(store, "SELECT hex(Z_PLIST) FROM Z_METADATA").trimmingCharacters(in: .whitespacesAndNewlines)
+        let hex = try sqlite3(store, "SELECT hex(Z_PLIST) FROM Z_METADATA").trimmingCharacters(
+            in: .whitespacesAndNewlines)
         var bytes = Data()
         var index = hex.startIndex
         while index < hex.endIndex {

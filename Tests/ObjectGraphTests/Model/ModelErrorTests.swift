@@ -8,11 +8,15 @@ import Testing
     @Test func unknownDestinationEntityIsNamed() {
         let entity = EntityDescription(
             name: "Movie", properties: [RelationshipDescription(name: "theater", destinationEntityName: "Cinema")])
-        #expect(throws: ModelError.unknownDestinationEntity(entity: "Movie", relationship: "theater", destination: "Cinema")) {
+        #expect(
+            throws: ModelError.unknownDestinationEntity(entity: "Movie", relationship: "theater", destination: "Cinema")
+        ) {
             try ManagedObjectModel(entities: [entity])
         }
-        let message = ModelError.unknownDestinationEntity(entity: "Movie", relationship: "theater", destination: "Cinema")
-            .description
+        let message = ModelError.unknownDestinationEntity(
+            entity: "Movie", relationship: "theater", destination: "Cinema"
+        )
+        .description
         #expect(message == "relationship Movie.theater points to entity \"Cinema\", which is not in the model")
     }
 
@@ -20,7 +24,9 @@ import Testing
         let theater = EntityDescription(name: "Theater")
         let movie = EntityDescription(
             name: "Movie",
-            properties: [RelationshipDescription(name: "theater", destinationEntityName: "Theater", inverseName: "films")])
+            properties: [
+                RelationshipDescription(name: "theater", destinationEntityName: "Theater", inverseName: "films")
+            ])
         #expect(
             throws: ModelError.unknownInverseRelationship(
                 entity: "Movie", relationship: "theater", destination: "Theater", inverse: "films")
@@ -28,10 +34,13 @@ import Testing
     }
 
     @Test func inverseThatIsAnAttributeIsRejected() {
-        let theater = EntityDescription(name: "Theater", properties: [AttributeDescription(name: "films", type: .string)])
+        let theater = EntityDescription(
+            name: "Theater", properties: [AttributeDescription(name: "films", type: .string)])
         let movie = EntityDescription(
             name: "Movie",
-            properties: [RelationshipDescription(name: "theater", destinationEntityName: "Theater", inverseName: "films")])
+            properties: [
+                RelationshipDescription(name: "theater", destinationEntityName: "Theater", inverseName: "films")
+            ])
         #expect(throws: ModelError.self) { try ManagedObjectModel(entities: [theater, movie]) }
     }
 
@@ -57,8 +66,9 @@ import Testing
         #expect(throws: ModelError.parentEntityCycle(entities: ["A", "C", "B"])) {
             try ManagedObjectModel(entities: [a, b, c])
         }
-        #expect(ModelError.parentEntityCycle(entities: ["A", "C", "B"]).description
-            == "parent entities form a cycle: A → C → B → A")
+        #expect(
+            ModelError.parentEntityCycle(entities: ["A", "C", "B"]).description
+                == "parent entities form a cycle: A → C → B → A")
     }
 
     @Test func entityThatIsItsOwnParentIsACycle() {
@@ -88,7 +98,8 @@ import Testing
 
     @Test func templatesAndConfigurationsMustNameEntities() {
         #expect(throws: ModelError.unknownEntity(name: "Ghost", usedBy: "fetch request \"all\"")) {
-            try ManagedObjectModel(entities: [], fetchRequestTemplates: [FetchRequestTemplate(name: "all", entityName: "Ghost")])
+            try ManagedObjectModel(
+                entities: [], fetchRequestTemplates: [FetchRequestTemplate(name: "all", entityName: "Ghost")])
         }
         #expect(throws: ModelError.unknownEntity(name: "Ghost", usedBy: "configuration \"Cloud\"")) {
             try ManagedObjectModel(entities: [], configurations: ["Cloud": ["Ghost"]])

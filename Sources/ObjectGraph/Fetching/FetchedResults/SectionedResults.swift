@@ -36,6 +36,12 @@ struct SectionedResults<Element: Hashable> {
         }
     }
 
+    /// Takes sections already grouped (from a section cache).
+    init(sections: [ResultsSection<Element>]) {
+        self.sections = sections
+        isSectioned = true
+    }
+
     /// Every element, in section order.
     var elements: [Element] {
         sections.count == 1 ? sections[0].elements : sections.flatMap(\.elements)

@@ -72,7 +72,8 @@ public struct SHA256: Sendable {
     private mutating func compress(_ block: [UInt8]) {
         var w = [UInt32](repeating: 0, count: 64)
         for i in 0..<16 {
-            w[i] = UInt32(block[4 * i]) << 24 | UInt32(block[4 * i + 1]) << 16
+            w[i] =
+                UInt32(block[4 * i]) << 24 | UInt32(block[4 * i + 1]) << 16
                 | UInt32(block[4 * i + 2]) << 8 | UInt32(block[4 * i + 3])
         }
         for i in 16..<64 {
@@ -90,8 +91,14 @@ public struct SHA256: Sendable {
             let t2 = s0 &+ majority
             (h, g, f, e, d, c, b, a) = (g, f, e, d &+ t1, c, b, a, t1 &+ t2)
         }
-        state[0] &+= a; state[1] &+= b; state[2] &+= c; state[3] &+= d
-        state[4] &+= e; state[5] &+= f; state[6] &+= g; state[7] &+= h
+        state[0] &+= a
+        state[1] &+= b
+        state[2] &+= c
+        state[3] &+= d
+        state[4] &+= e
+        state[5] &+= f
+        state[6] &+= g
+        state[7] &+= h
     }
 }
 

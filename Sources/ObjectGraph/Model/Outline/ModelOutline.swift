@@ -105,7 +105,8 @@ public struct ModelOutline: Sendable {
         let fetched = entity.properties.compactMap { $0 as? FetchedPropertyDescription }
         lines += section("fetched properties", fetched.map(describe))
         if !entity.uniquenessConstraints.isEmpty {
-            lines.append("  unique: " + entity.uniquenessConstraints.map { $0.joined(separator: " + ") }.joined(separator: "; "))
+            lines.append(
+                "  unique: " + entity.uniquenessConstraints.map { $0.joined(separator: " + ") }.joined(separator: "; "))
         }
         let indexes = entity.fetchIndexes.map { index in
             let elements = index.elements.map { element in
@@ -135,8 +136,12 @@ public struct ModelOutline: Sendable {
             if let filter = attribute.derivationFilterPredicate { details.append("where \(filter)") }
         }
         if let value = attribute.defaultValue { details.append("default \(Self.describe(value))") }
-        if let minimum = attribute.minValue { details.append("\(boundWord(attribute, "min")) \(Self.describe(minimum))") }
-        if let maximum = attribute.maxValue { details.append("\(boundWord(attribute, "max")) \(Self.describe(maximum))") }
+        if let minimum = attribute.minValue {
+            details.append("\(boundWord(attribute, "min")) \(Self.describe(minimum))")
+        }
+        if let maximum = attribute.maxValue {
+            details.append("\(boundWord(attribute, "max")) \(Self.describe(maximum))")
+        }
         if let pattern = attribute.regularExpression { details.append("matches \(pattern)") }
         if attribute.allowsExternalBinaryDataStorage { details.append("external storage") }
         if attribute.preservesValueInHistoryOnDeletion { details.append("preserved after deletion") }
@@ -144,7 +149,9 @@ public struct ModelOutline: Sendable {
         if let className = attribute.attributeValueClassName { details.append("class \(className)") }
         if attribute.isIndexed { details.append("indexed") }
         if let modifier = attribute.versionHashModifier { details.append("hash modifier \(modifier)") }
-        if let renamed = attribute.renamingIdentifier, renamed != attribute.name { details.append("renamed from \(renamed)") }
+        if let renamed = attribute.renamingIdentifier, renamed != attribute.name {
+            details.append("renamed from \(renamed)")
+        }
         return propertyRow(attribute, [attribute.name, attribute.attributeType.xcodeName], details)
     }
 
@@ -177,7 +184,10 @@ public struct ModelOutline: Sendable {
     }
 
     private func describe(_ fetched: FetchedPropertyDescription) -> [String] {
-        [fetched.name, "→ \(fetched.destinationEntityName)", fetched.predicateFormat.map { "where \($0)" } ?? "all objects"]
+        [
+            fetched.name, "→ \(fetched.destinationEntityName)",
+            fetched.predicateFormat.map { "where \($0)" } ?? "all objects",
+        ]
     }
 
     private func propertyRow(_ property: PropertyDescription, _ cells: [String], _ details: [String]) -> [String] {

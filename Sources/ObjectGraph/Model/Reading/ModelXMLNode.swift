@@ -1,7 +1,8 @@
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 import Foundation
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
 
 /// One element of a model's XML, with where it starts, as a small tree.
 struct ModelXMLNode {
@@ -40,7 +41,8 @@ struct ModelXMLNode {
                 reason: reason)
         }
         guard let root = builder.root else {
-            throw .malformedXML(line: parser.lineNumber, column: parser.columnNumber, reason: "the document has no root element")
+            throw .malformedXML(
+                line: parser.lineNumber, column: parser.columnNumber, reason: "the document has no root element")
         }
         return root
     }
@@ -65,7 +67,9 @@ private final class TreeBuilder: NSObject, XMLParserDelegate {
         stack.append(ModelXMLNode(name: elementName, attributes: attributeDict, line: parser.lineNumber))
     }
 
-    func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName qName: String?) {
+    func parser(
+        _ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName qName: String?
+    ) {
         guard let node = stack.popLast() else { return }
         if stack.isEmpty {
             root = node

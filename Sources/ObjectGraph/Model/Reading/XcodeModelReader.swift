@@ -9,7 +9,7 @@ import Foundation
 /// ordered, min/max count, delete rule), fetched properties, fetch request templates and
 /// configurations. Diagram layout (`elements`) is ignored.
 struct XcodeModelReader {
-    /// What a model file holds, ready for ``ManagedObjectModel/init(entities:fetchRequestTemplates:configurations:versionIdentifiers:userInfo:)``.
+    /// What a model file holds, ready for `ManagedObjectModel.init(entities:…)`.
     struct Contents {
         var entities: [EntityDescription]
         var fetchRequestTemplates: [FetchRequestTemplate]
@@ -56,16 +56,22 @@ struct XcodeModelReader {
             default: continue
             }
         }
-        let constraints = try (node.child(named: "uniquenessConstraints")?.children(named: "uniquenessConstraint") ?? [])
+        let constraints = try
+            (node.child(named: "uniquenessConstraints")?.children(named: "uniquenessConstraint") ?? [])
             .map { (constraint) throws(ModelError) in
-                try constraint.children(named: "constraint").map { (part) throws(ModelError) in try required("value", of: part) }
+                try constraint.children(named: "constraint").map { (part) throws(ModelError) in
+                    try required("value", of: part)
+                }
             }
-        let indexes = try node.children(named: "fetchIndex").map { (index) throws(ModelError) in try fetchIndex(from: index) }
+        let indexes = try node.children(named: "fetchIndex").map { (index) throws(ModelError) in
+            try fetchIndex(from: index)
+        }
         return EntityDescription(
             name: name, managedObjectClassName: node.attributes["representedClassName"],
             isAbstract: try flag("isAbstract", of: node), superentityName: node.attributes["parentEntity"],
             properties: properties, uniquenessConstraints: constraints, fetchIndexes: indexes,
-            versionHashModifier: node.attributes["versionHashModifier"], renamingIdentifier: node.attributes["elementID"],
+            versionHashModifier: node.attributes["versionHashModifier"],
+            renamingIdentifier: node.attributes["elementID"],
             userInfo: try userInfo(of: node))
     }
 
@@ -95,9 +101,11 @@ struct XcodeModelReader {
         let values = AttributeValueReader(type: type, element: "attribute \(entity).\(name)")
         let isDerived = try flag("derived", of: node)
         return AttributeDescription(
-            name: name, type: type, isOptional: try flag("optional", of: node), isTransient: try flag("transient", of: node),
+            name: name, type: type, isOptional: try flag("optional", of: node),
+            isTransient: try flag("transient", of: node),
             defaultValue: try values.defaultValue(from: node.attributes),
-            minValue: try values.bound("min", from: node.attributes), maxValue: try values.bound("max", from: node.attributes),
+            minValue: try values.bound("min", from: node.attributes),
+            maxValue: try values.bound("max", from: node.attributes),
             regularExpression: node.attributes["regularExpressionString"],
             allowsExternalBinaryDataStorage: try flag("allowsExternalBinaryDataStorage", of: node),
             preservesValueInHistoryOnDeletion: try flag("preserveAfterDeletion", of: node),
@@ -167,7 +175,8 @@ struct XcodeModelReader {
         switch node.attributes[attribute] {
         case nil, "NO": return false
         case "YES": return true
-        case let value?: throw .invalidValue(element: "<\(node.name)> at line \(node.line)", attribute: attribute, value: value)
+        case let value?:
+            throw .invalidValue(element: "<\(node.name)> at line \(node.line)", attribute: attribute, value: value)
         }
     }
 

@@ -16,7 +16,8 @@ public struct JoinTableLayout: Sendable, Equatable {
     /// `CREATE TABLE` text as SQLite keeps it in `sqlite_master`.
     public var createStatement: String {
         let columns = ([firstColumn, secondColumn] + orderColumns).map { "\($0) INTEGER" }
-        return "CREATE TABLE \(name) ( \(columns.joined(separator: ", ")), PRIMARY KEY (\(firstColumn), \(secondColumn)) )"
+        return
+            "CREATE TABLE \(name) ( \(columns.joined(separator: ", ")), PRIMARY KEY (\(firstColumn), \(secondColumn)) )"
     }
 
     /// The index Core Data puts on the second column (followed by the first).

@@ -6,12 +6,12 @@
 /// ```swift
 /// let layout = SQLiteLayout(model: model)
 /// for statement in layout.createStatements { try database.execute(statement) }  // a new store
-/// let movie = layout.entity(named: "Movie")!          // Z_ENT, table, SELECT columns
-/// movie.entityNumber                                  // 2
-/// movie.tableName                                     // "ZMOVIE"
-/// movie.columns.map(\.column)                         // ["ZNAME", "ZTHEATER"] (model order)
+/// let theater = layout.entity(named: "Theater")!      // Theater.xcdatamodeld
+/// theater.entityNumber                                // 2 (Z_ENT)
+/// theater.tableName                                   // "ZTHEATER"
+/// theater.columns.map(\.column)                       // ["ZNAME", "ZOPENINGDATE"] (SELECT order)
+/// theater.toManyRelationships["movies"]               // .inverseForeignKey(table: "ZMOVIE", column: "ZTHEATER", …)
 /// layout.table(named: "ZMOVIE")!.columns              // CREATE TABLE order, with each column's role
-/// movie.toManyRelationships["…"]                      // inverse FK / join table / hidden FK
 /// layout.schema                                       // what `sqlite3 STORE .schema` prints
 /// ```
 ///

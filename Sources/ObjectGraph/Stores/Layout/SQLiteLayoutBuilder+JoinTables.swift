@@ -44,7 +44,8 @@ extension SQLiteLayoutBuilder {
                 if let owner = inverse.entity {
                     record(
                         owner, inverse.name,
-                        .joinTable(table: table, ownerColumn: second, destinationColumn: first, orderColumn: firstOrder))
+                        .joinTable(table: table, ownerColumn: second, destinationColumn: first, orderColumn: firstOrder)
+                    )
                 }
             }
         }

@@ -13,7 +13,8 @@ extension SQLiteLayoutBuilder {
             for column in table.columns {
                 switch column.role {
                 case .foreignKey, .hiddenForeignKey:
-                    statements.append("CREATE INDEX \(table.name)_\(column.name)_INDEX ON \(table.name) (\(column.name))")
+                    statements.append(
+                        "CREATE INDEX \(table.name)_\(column.name)_INDEX ON \(table.name) (\(column.name))")
                 default:
                     continue
                 }
@@ -31,20 +32,18 @@ extension SQLiteLayoutBuilder {
 
     /// An entity's fetch-index and uniqueness-constraint indexes.
     ///
-    /// A fetch index with one element also gets `Z_<Entity>_<property>`, emitted before the named
-    /// indexes (verified on the duckduckgo Bookmarks store); an attribute an old model marks
-    /// "Indexed" gets the same single-property index. R-tree fetch indexes (virtual tables) are
-    /// not produced.
+    /// A property that is the only element of a fetch index counts as indexed and also gets
+    /// `Z_<Entity>_<property>`, emitted before the named indexes (verified on the duckduckgo
+    /// Bookmarks store); so does an attribute an old model marks "Indexed". These come in property
+    /// order. R-tree fetch indexes (virtual tables) are not produced.
     private func indexStatements(of entity: EntityDescription, table: String) -> [String] {
         var statements: [String] = []
-        var singles: [String] = []
-        for attribute in entity.ownAttributes where attribute.isIndexed && !singles.contains(attribute.name) {
-            singles.append(attribute.name)
-        }
         let indexes = entity.fetchIndexes.filter { index in index.elements.allSatisfy { $0.collationType == .binary } }
-        for index in indexes where index.elements.count == 1 && !singles.contains(index.elements[0].propertyName) {
-            singles.append(index.elements[0].propertyName)
-        }
+        let soleElements = Set(indexes.filter { $0.elements.count == 1 }.map(\.elements[0].propertyName))
+        let singles = entity.allProperties.filter { property in
+            soleElements.contains(property.name)
+                || (property.entity === entity && (property as? AttributeDescription)?.isIndexed == true)
+        }.map(\.name)
         for name in singles {
             guard let column = column(of: name, in: entity) else { continue }
             statements.append("CREATE INDEX Z_\(entity.name)_\(name) ON \(table) (\(column) COLLATE BINARY ASC)")
@@ -56,7 +55,8 @@ extension SQLiteLayoutBuilder {
                 }
             }
             guard parts.count == index.elements.count else { continue }
-            statements.append("CREATE INDEX Z_\(entity.name)_\(index.name) ON \(table) (\(parts.joined(separator: ", ")))")
+            statements.append(
+                "CREATE INDEX Z_\(entity.name)_\(index.name) ON \(table) (\(parts.joined(separator: ", ")))")
         }
         for constraint in entity.uniquenessConstraints {
             let columns = constraint.compactMap { column(of: $0, in: entity) }

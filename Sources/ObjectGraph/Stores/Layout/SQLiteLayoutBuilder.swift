@@ -94,13 +94,17 @@ struct SQLiteLayoutBuilder {
         let table = Self.tableName(of: root)
         for entity in root.selfAndDescendants {
             var columns: [String: PropertyColumn] = [:]
-            let attributes = entity.ownAttributes.filter(Self.isStored).sorted { NameOrder.entityName($0.name, $1.name) }
+            let attributes = entity.ownAttributes.filter(Self.isStored).sorted {
+                NameOrder.entityName($0.name, $1.name)
+            }
             for attribute in attributes {
                 let name = claim("Z" + attribute.name.uppercased(), in: table)
                 columns[attribute.name] = PropertyColumn(
                     propertyName: attribute.name, column: name, entityColumn: nil, isRelationship: false)
             }
-            let toOnes = entity.ownRelationships.filter(Self.isStoredToOne).sorted { NameOrder.entityName($0.name, $1.name) }
+            let toOnes = entity.ownRelationships.filter(Self.isStoredToOne).sorted {
+                NameOrder.entityName($0.name, $1.name)
+            }
             for relationship in toOnes {
                 let name = claim("Z" + relationship.name.uppercased(), in: table)
                 var entityColumn: String?
@@ -133,9 +137,12 @@ struct SQLiteLayoutBuilder {
                 let table = Self.tableName(of: destination)
                 if let inverse = relationship.inverseRelationship {
                     guard !inverse.isToMany, let key = propertyColumn(inverse) else { continue }
-                    let order = relationship.isOrdered
+                    let order =
+                        relationship.isOrdered
                         ? addOrderKey(table: table, source: entity, relationship: relationship, after: key.column) : nil
-                    record(entity, relationship.name, .inverseForeignKey(table: table, column: key.column, orderColumn: order))
+                    record(
+                        entity, relationship.name,
+                        .inverseForeignKey(table: table, column: key.column, orderColumn: order))
                 } else {
                     let column = claim("Z\(number(of: entity))" + relationship.name.uppercased(), in: table)
                     let layout = ColumnLayout(
@@ -143,9 +150,11 @@ struct SQLiteLayoutBuilder {
                         role: .hiddenForeignKey(entity: entity.name, relationship: relationship.name))
                     hiddenColumns[table, default: []].append(
                         PendingColumn(layout: layout, rank: 0, subrank: 0, entityPosition: 0, propertyName: column))
-                    let order = relationship.isOrdered
+                    let order =
+                        relationship.isOrdered
                         ? addOrderKey(table: table, source: entity, relationship: relationship, after: column) : nil
-                    record(entity, relationship.name, .hiddenForeignKey(table: table, column: column, orderColumn: order))
+                    record(
+                        entity, relationship.name, .hiddenForeignKey(table: table, column: column, orderColumn: order))
                 }
             }
         }
@@ -184,7 +193,9 @@ struct SQLiteLayoutBuilder {
         var others: [PendingColumn] = []
         for (position, entity) in family.enumerated() {
             let columns = propertyColumns[ObjectIdentifier(entity)] ?? [:]
-            let attributes = entity.ownAttributes.filter(Self.isStored).sorted { NameOrder.entityName($0.name, $1.name) }
+            let attributes = entity.ownAttributes.filter(Self.isStored).sorted {
+                NameOrder.entityName($0.name, $1.name)
+            }
             for attribute in attributes {
                 guard let column = columns[attribute.name], let type = attribute.attributeType.sqliteColumnType else {
                     continue
@@ -195,21 +206,26 @@ struct SQLiteLayoutBuilder {
                 if rank == 0 {
                     rankZero.append(layout)
                 } else {
-                    others.append(PendingColumn(
-                        layout: layout, rank: rank, subrank: subrank, entityPosition: position,
-                        propertyName: attribute.name))
+                    others.append(
+                        PendingColumn(
+                            layout: layout, rank: rank, subrank: subrank, entityPosition: position,
+                            propertyName: attribute.name))
                 }
             }
-            let toOnes = entity.ownRelationships.filter(Self.isStoredToOne).sorted { NameOrder.entityName($0.name, $1.name) }
+            let toOnes = entity.ownRelationships.filter(Self.isStoredToOne).sorted {
+                NameOrder.entityName($0.name, $1.name)
+            }
             for relationship in toOnes {
                 guard let column = columns[relationship.name] else { continue }
-                rankZero.append(ColumnLayout(
-                    name: column.column, type: "INTEGER",
-                    role: .foreignKey(entity: entity.name, relationship: relationship.name)))
+                rankZero.append(
+                    ColumnLayout(
+                        name: column.column, type: "INTEGER",
+                        role: .foreignKey(entity: entity.name, relationship: relationship.name)))
                 if let entityColumn = column.entityColumn {
-                    rankZero.append(ColumnLayout(
-                        name: entityColumn, type: "INTEGER",
-                        role: .foreignEntity(entity: entity.name, relationship: relationship.name)))
+                    rankZero.append(
+                        ColumnLayout(
+                            name: entityColumn, type: "INTEGER",
+                            role: .foreignEntity(entity: entity.name, relationship: relationship.name)))
                 }
             }
         }

@@ -1,7 +1,8 @@
 import Foundation
 import SQLite
 
-/// The SQL of one fetch in Core Data's shape, with its bound values.
+/// The SQL of one fetch in Core Data's shape, with its bound values; the predicate is compiled by
+/// ``PredicateSQL`` (the predicate language's SQL back end).
 ///
 /// `SELECT 0, t0.Z_PK, t0.Z_OPT, t0.ZNAME, t0.ZTHEATER FROM ZMOVIE t0 LEFT OUTER JOIN ZTHEATER t1
 /// ON t0.ZTHEATER = t1.Z_PK WHERE  t0.Z_ENT = ? ORDER BY t1.ZNAME, t0.ZNAME LIMIT 10`: alias
@@ -17,10 +18,12 @@ struct FetchQuery {
     ///
     /// - Parameter selectClause: what follows `SELECT ` (the plan's columns, or `COUNT(*)`).
     init(
-        selectClause: String, plan: ReadPlan, request: StoreFetchRequest, layout: SQLiteLayout,
-        model: ManagedObjectModel, includeOrdering: Bool = true
+        selectClause: String, plan: ReadPlan, request: StoreFetchRequest, predicate: ObjectPredicate?,
+        layout: SQLiteLayout, model: ManagedObjectModel, includeOrdering: Bool = true
     ) throws {
-        var joins = JoinList(layout: layout, model: model)
+        // The predicate compiler names its joins t1, t2, …; sort joins are numbered after them.
+        let compiled = try predicate.map { try PredicateSQL(predicate: $0, entity: plan.entity, layout: layout) }
+        var joins = JoinList(layout: layout, model: model, firstAlias: (compiled?.joins.count ?? 0) + 1)
         var conditions: [String] = []
         if !plan.entityRestriction.isEmpty {
             if plan.entityRestriction.count == 1 {
@@ -30,6 +33,10 @@ struct FetchQuery {
                 conditions.append("t0.Z_ENT IN (\(marks))")
             }
             bindings += plan.entityRestriction.map { .integer(Int64($0)) }
+        }
+        if let compiled {
+            conditions.append(conditions.isEmpty ? compiled.whereClause : "(\(compiled.whereClause))")
+            bindings += compiled.bindings
         }
         var orderTerms: [String] = []
         if includeOrdering {
@@ -44,7 +51,7 @@ struct FetchQuery {
             }
         }
         sql = "SELECT \(selectClause) FROM \(plan.tableName) t0"
-        sql += joins.clauses.map { " " + $0 }.joined()
+        sql += (compiled?.joinClause ?? "") + joins.clauses.map { " " + $0 }.joined()
         if !conditions.isEmpty {
             sql += " WHERE  " + conditions.joined(separator: " AND ")
         }
@@ -67,9 +74,13 @@ struct JoinList {
     /// Alias by the path of relationships that led to it (`"theater"` → `t1`).
     private var aliases: [String: String] = [:]
 
-    init(layout: SQLiteLayout, model: ManagedObjectModel) {
+    /// The number of the first alias this list hands out (`t<firstAlias>`).
+    let firstAlias: Int
+
+    init(layout: SQLiteLayout, model: ManagedObjectModel, firstAlias: Int = 1) {
         self.layout = layout
         self.model = model
+        self.firstAlias = firstAlias
     }
 
     /// The SQL column for `keyPath` starting at `entity` (alias `t0`), joining to-ones as needed.
@@ -102,7 +113,7 @@ struct JoinList {
             if let existing = aliases[path] {
                 alias = existing
             } else {
-                let next = "t\(clauses.count + 1)"
+                let next = "t\(firstAlias + clauses.count)"
                 clauses.append("LEFT OUTER JOIN \(destinationLayout.tableName) \(next) ON \(alias).\(column.column) = \(next).Z_PK")
                 aliases[path] = next
                 alias = next

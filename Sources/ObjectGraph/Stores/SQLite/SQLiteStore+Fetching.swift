@@ -11,7 +11,8 @@ extension SQLiteStore {
         do {
             let plan = try readPlan(for: request.entity, includesSubentities: request.includesSubentities)
             let query = try FetchQuery(
-                selectClause: plan.selectClause, plan: plan, request: request, layout: layout, model: model)
+                selectClause: plan.selectClause, plan: plan, request: request, predicate: request.predicate, layout: layout,
+                model: model)
             let statement = try prepareLogged(query.sql, query.bindings)
             defer { statement.reset() }
             log.queryPlan(of: query.sql, bindings: query.bindings, in: database)
@@ -37,8 +38,8 @@ extension SQLiteStore {
         do {
             let plan = try readPlan(for: request.entity, includesSubentities: request.includesSubentities)
             let query = try FetchQuery(
-                selectClause: "COUNT(*)", plan: plan, request: request, layout: layout, model: model,
-                includeOrdering: false)
+                selectClause: "COUNT(*)", plan: plan, request: request, predicate: request.predicate, layout: layout,
+                model: model, includeOrdering: false)
             let statement = try prepareLogged(query.sql, query.bindings)
             defer { statement.reset() }
             let total = try statement.step() ? Int(statement.int64(at: 0)) : 0

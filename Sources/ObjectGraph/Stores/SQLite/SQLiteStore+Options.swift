@@ -23,3 +23,24 @@ extension SQLiteStore {
         }
     }
 }
+
+extension SQLiteStore.Options {
+    /// `true` opens the store read-only (Core Data's `NSReadOnlyPersistentStoreOption`).
+    public static let readOnlyKey = "NSReadOnlyPersistentStoreOption"
+    /// A `[String: Any]` of keys for a new store's metadata.
+    public static let metadataKey = "SQLiteStoreMetadata"
+    /// An ``SQLDebugLog`` to trace to instead of `SQLDebugLog.shared`.
+    public static let debugLogKey = "SQLDebugLog"
+    /// An `Int` page cap (`PRAGMA max_page_count`).
+    public static let maximumPageCountKey = "SQLiteMaximumPageCount"
+
+    /// Reads the options dictionary a coordinator is given (`addPersistentStore(…options:)`);
+    /// unknown keys are ignored, as Core Data ignores them.
+    public init(_ dictionary: [String: Any]) {
+        self.init(
+            isReadOnly: (dictionary[Self.readOnlyKey] as? Bool) ?? false,
+            metadata: (dictionary[Self.metadataKey] as? [String: Any]) ?? [:],
+            log: (dictionary[Self.debugLogKey] as? SQLDebugLog) ?? .shared,
+            maximumPageCount: dictionary[Self.maximumPageCountKey] as? Int)
+    }
+}

@@ -65,7 +65,7 @@ public final class SQLiteStore: PersistentStore {
         do {
             let flags: Database.OpenFlags = options.isReadOnly ? .readOnly : (state == .new ? .readWriteCreate : .readWrite)
             database = try Database(path: path, flags: flags)
-            try database.registerStringFunctions()
+            try registerPredicateFunctions(on: database)
             try Self.registerCollations(on: database)
             if let pages = options.maximumPageCount {
                 try database.execute("PRAGMA max_page_count = \(pages)")

@@ -1,10 +1,42 @@
-/// `companion accel`: record, replay, filter and plot accelerometer data.
+/// `companion accel`: record, import, describe, dump, plot and replay accelerometer data (DESIGN.md §6).
 enum AccelCommand: Subcommand {
     static let name = "accel"
     static let summary = "record, replay, filter and plot accelerometer data"
-    static let usage = "usage: companion accel ..."
+
+    /// The `tool:` value written into recordings.
+    static let toolVersion = "companion 1.0"
+
+    /// The accel subcommands, in the order help lists them.
+    static var actions: [any Subcommand.Type] {
+        [
+            AccelRecordCommand.self, AccelImportCommand.self, AccelInfoCommand.self, AccelDumpCommand.self,
+            AccelGraphCommand.self, AccelPlayCommand.self, AccelSynthesizeCommand.self,
+        ]
+    }
+
+    static var usage: String {
+        """
+        usage: companion accel <action> [arguments]
+
+        Linux IIO accelerometers: recordings, the iPhone course's filters, terminal graphs.
+
+        actions:
+        \(actions.map { "  " + $0.name.padding(toLength: 12, withPad: " ", startingAt: 0) + $0.summary }.joined(separator: "\n"))
+
+        Run 'companion accel <action> --help' for an action's options.
+        """
+    }
 
     static func run(_ arguments: [String]) throws(CommandLineError) -> ExitStatus {
-        throw .failure("this command is being built", subject: name)
+        guard let first = arguments.first else { throw .usage("which action? (try 'companion accel --help')", subject: name) }
+        guard let action = actions.first(where: { $0.name == first }) else {
+            throw .usage("unknown action (try 'companion accel --help')", subject: "accel \(first)")
+        }
+        let rest = Array(arguments.dropFirst())
+        if rest.first == "--help" || rest.first == "-h" {
+            print(action.usage)
+            return .success
+        }
+        return try action.run(rest)
     }
 }

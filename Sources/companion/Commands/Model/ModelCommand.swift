@@ -32,7 +32,8 @@ enum ModelCommand: Subcommand {
             throw .usage("unknown action (expected 'show' or 'sql')", subject: action)
         }
         guard positionals.count == 2 else {
-            throw .usage(positionals.count < 2 ? "name a model to read" : "give exactly one model", subject: "model \(action)")
+            throw .usage(
+                positionals.count < 2 ? "name a model to read" : "give exactly one model", subject: "model \(action)")
         }
         let path = positionals[1]
         let model = try loadModel(at: path)
@@ -56,7 +57,7 @@ enum ModelCommand: Subcommand {
 
     /// The error's message, without repeating the path the line already starts with.
     private static func message(for error: ModelError, path: String) -> String {
-        if case let .unreadable(unreadablePath, reason) = error, unreadablePath == URL(fileURLWithPath: path).path {
+        if case .unreadable(let unreadablePath, let reason) = error, unreadablePath == URL(fileURLWithPath: path).path {
             return reason
         }
         return error.description

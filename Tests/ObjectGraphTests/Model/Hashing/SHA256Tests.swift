@@ -12,7 +12,9 @@ import Testing
     }
 
     @Test func abcMatchesTheStandardVector() {
-        #expect(Self.hex(SHA256.hash(Data("abc".utf8))) == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        #expect(
+            Self.hex(SHA256.hash(Data("abc".utf8)))
+                == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
     }
 
     @Test func twoBlockMessageMatchesTheStandardVector() {

@@ -19,9 +19,11 @@ import Testing
     }
 
     @Test func malformedXMLReportsLineAndColumn() throws {
-        let xml = "<model>\n  <entity name=\"A\">\n    <attribute name=\"x\" attributeType=\"String\">\n  </entity>\n</model>\n"
+        let xml =
+            "<model>\n  <entity name=\"A\">\n    <attribute name=\"x\" attributeType=\"String\">\n"
+            + "  </entity>\n</model>\n"
         let failure = try #require(Self.error(xml))
-        guard case let .malformedXML(line, column, reason) = failure else {
+        guard case .malformedXML(let line, let column, let reason) = failure else {
             Issue.record("expected malformed XML, got \(failure)")
             return
         }
@@ -46,7 +48,9 @@ import Testing
     }
 
     @Test func otherXMLIsNotAModel() {
-        #expect(Self.error("<plist version=\"1.0\"><dict/></plist>") == .notAModel(reason: "the root element is <plist>, not <model>"))
+        #expect(
+            Self.error("<plist version=\"1.0\"><dict/></plist>")
+                == .notAModel(reason: "the root element is <plist>, not <model>"))
     }
 
     @Test func unknownAttributeTypeIsNamed() {
@@ -61,18 +65,21 @@ import Testing
             <relationship name="theater" maxCount="1" deletionRule="Nullify" destinationEntity="Cinema"/>
             </entity></model>
             """
-        #expect(Self.error(xml) == .unknownDestinationEntity(entity: "Movie", relationship: "theater", destination: "Cinema"))
+        #expect(
+            Self.error(xml)
+                == .unknownDestinationEntity(entity: "Movie", relationship: "theater", destination: "Cinema"))
     }
 
     @Test func unknownInverseIsNamed() {
         let xml = """
             <model><entity name="Movie">
-            <relationship name="theater" maxCount="1" destinationEntity="Theater" inverseName="films" inverseEntity="Theater"/>
+            <relationship name="theater" maxCount="1" destinationEntity="Theater" inverseName="films"/>
             </entity><entity name="Theater"/></model>
             """
         #expect(
             Self.error(xml)
-                == .unknownInverseRelationship(entity: "Movie", relationship: "theater", destination: "Theater", inverse: "films"))
+                == .unknownInverseRelationship(
+                    entity: "Movie", relationship: "theater", destination: "Theater", inverse: "films"))
     }
 
     @Test func duplicateEntityAndPropertyNamesAreNamed() {
@@ -90,14 +97,24 @@ import Testing
     }
 
     @Test func badValuesNameTheElementAndAttribute() {
-        let count = #"<model><entity name="A"><relationship name="r" toMany="YES" maxCount="many" destinationEntity="A"/></entity></model>"#
-        #expect(Self.error(count) == .invalidValue(element: "<relationship> at line 1", attribute: "maxCount", value: "many"))
+        let count =
+            #"<model><entity name="A">"#
+            + #"<relationship name="r" toMany="YES" maxCount="many" destinationEntity="A"/></entity></model>"#
+        #expect(
+            Self.error(count)
+                == .invalidValue(element: "<relationship> at line 1", attribute: "maxCount", value: "many"))
         let flag = #"<model><entity name="A" isAbstract="maybe"/></model>"#
-        #expect(Self.error(flag) == .invalidValue(element: "<entity> at line 1", attribute: "isAbstract", value: "maybe"))
-        let rule = #"<model><entity name="A"><relationship name="r" maxCount="1" deletionRule="Explode" destinationEntity="A"/></entity></model>"#
-        #expect(Self.error(rule) == .invalidValue(element: "relationship r", attribute: "deletionRule", value: "Explode"))
-        let value = #"<model><entity name="A"><attribute name="n" attributeType="Integer 16" defaultValueString="70000"/></entity></model>"#
-        #expect(Self.error(value) == .invalidValue(element: "attribute A.n", attribute: "defaultValueString", value: "70000"))
+        #expect(
+            Self.error(flag) == .invalidValue(element: "<entity> at line 1", attribute: "isAbstract", value: "maybe"))
+        let rule =
+            #"<model><entity name="A"><relationship name="r" maxCount="1" deletionRule="Explode" destinationEntity="A"/></entity></model>"#
+        #expect(
+            Self.error(rule) == .invalidValue(element: "relationship r", attribute: "deletionRule", value: "Explode"))
+        let value =
+            #"<model><entity name="A"><attribute name="n" attributeType="Integer 16" defaultValueString="70000"/></entity></model>"#
+        #expect(
+            Self.error(value)
+                == .invalidValue(element: "attribute A.n", attribute: "defaultValueString", value: "70000"))
         #expect(Self.error(#"<model><entity/></model>"#) == .notAModel(reason: "<entity> at line 1 has no name"))
     }
 
@@ -139,7 +156,9 @@ import Testing
             <plist version="1.0"><dict><key>_XCCurrentVersionName</key><string>C.xcdatamodel</string></dict></plist>
             """
         try Data(current.utf8).write(to: bundle.appendingPathComponent(".xccurrentversion"))
-        #expect(throws: ModelError.notAModel(reason: ".xccurrentversion names C.xcdatamodel, which is not in the bundle")) {
+        #expect(
+            throws: ModelError.notAModel(reason: ".xccurrentversion names C.xcdatamodel, which is not in the bundle")
+        ) {
             try ManagedObjectModel(contentsOf: bundle)
         }
     }

@@ -85,10 +85,11 @@ import Testing
         #expect(bookmark.relationshipsByName["favoriteFolders"]?.renamingIdentifier == "favoriteFolder")
         #expect(bookmark.fetchIndexes.map(\.name) == ["byUUID", "byURL", "byIsPendingDeletion"])
         #expect(bookmark.relationshipsByName["favorites"]?.inverseRelationship?.name == "favoriteFolders")
-        #expect(bookmark.properties.map(\.name) == [
-            "isFolder", "isPendingDeletion", "modifiedAt", "title", "url", "uuid",
-            "children", "favoriteFolders", "favorites", "parent",
-        ])
+        #expect(
+            bookmark.properties.map(\.name) == [
+                "isFolder", "isPendingDeletion", "modifiedAt", "title", "url", "uuid",
+                "children", "favoriteFolders", "favorites", "parent",
+            ])
     }
 
     @Test func bundleUsesTheVersionNamedByXccurrentversion() throws {
@@ -97,7 +98,8 @@ import Testing
         let bundle = try ModelCorpus.wiboscoBundle(in: scratch)
         let model = try ManagedObjectModel(contentsOf: bundle)
         #expect(model.entitiesByName["Post"]?.attributesByName["hide"] != nil)
-        let version = try ManagedObjectModel(contentsOf: bundle.appendingPathComponent("CoreDataMigration_Example 2.xcdatamodel"))
+        let version = try ManagedObjectModel(
+            contentsOf: bundle.appendingPathComponent("CoreDataMigration_Example 2.xcdatamodel"))
         #expect(version.entitiesByName["Post"]?.attributesByName["hexColor"] != nil)
         let file = try ManagedObjectModel(
             contentsOf: bundle.appendingPathComponent("CoreDataMigration_Example.xcdatamodel/contents"))
@@ -110,7 +112,8 @@ import Testing
         let version = scratch.appendingPathComponent("Theater.xcdatamodeld/Theater.xcdatamodel")
         try FileManager.default.createDirectory(at: version, withIntermediateDirectories: true)
         try FileManager.default.copyItem(
-            at: ModelCorpus.packageRoot.appendingPathComponent("Samples/Theater/Theater.xcdatamodeld/Theater.xcdatamodel/contents"),
+            at: ModelCorpus.packageRoot.appendingPathComponent(
+                "Samples/Theater/Theater.xcdatamodeld/Theater.xcdatamodel/contents"),
             to: version.appendingPathComponent("contents"))
         let model = try ManagedObjectModel(contentsOf: version.deletingLastPathComponent())
         #expect(model.entities.map(\.name) == ["Movie", "Theater"])
@@ -123,7 +126,9 @@ import Testing
         }
         let xml = "<model><entity name=\"All\">\(attributes.joined())</entity></model>"
         let model = try ManagedObjectModel(xcodeModelContents: Data(xml.utf8))
-        let read = (0..<types.count).compactMap { model.entitiesByName["All"]?.attributesByName["a\($0)"]?.attributeType }
+        let read = (0..<types.count).compactMap {
+            model.entitiesByName["All"]?.attributesByName["a\($0)"]?.attributeType
+        }
         #expect(read == types)
     }
 
@@ -159,7 +164,9 @@ import Testing
         #expect(count.isDerived && count.isReadOnly && count.derivationExpression == "pages.@count")
         #expect(book.attributesByName["cover"]?.allowsExternalBinaryDataStorage == true)
         #expect(book.attributesByName["published"]?.defaultValue as? Date == Date(timeIntervalSinceReferenceDate: 0))
-        #expect(book.attributesByName["id"]?.defaultValue as? UUID == UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F"))
+        #expect(
+            book.attributesByName["id"]?.defaultValue as? UUID
+                == UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F"))
         #expect(book.attributesByName["site"]?.defaultValue as? URL == URL(string: "https://example.com/a"))
         #expect(book.relationshipsByName["pages"]?.deleteRule == .deny)
         #expect(book.relationshipsByName["pages"]?.userInfo == ["note": "printed"])

@@ -65,6 +65,8 @@ enum PredicateComparisonRules {
 public protocol PredicateObjectIdentity {
     /// The value equality is decided on (for managed objects and their IDs: the object ID).
     var predicateIdentity: AnyHashable { get }
-    /// The row's primary key (`Z_PK`) when the object is saved in a SQLite store; nil otherwise.
+    /// The row's primary key (`Z_PK`) when the object is saved in a store; nil while it is unsaved.
     var predicatePrimaryKey: Int64? { get }
+    /// The object's entity, which tells the SQL back end which table the key belongs to.
+    var predicateEntity: EntityDescription? { get }
 }

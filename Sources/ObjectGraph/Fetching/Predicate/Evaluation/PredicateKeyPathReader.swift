@@ -3,8 +3,9 @@ import Foundation
 /// Reads key paths over objects, dictionaries and collections for the in-memory evaluator.
 ///
 /// The rules are chosen so the in-memory result always equals what the SQL back end computes:
-/// a key read over a collection maps every element and flattens nested collections one level (one
-/// row per element, as a JOIN gives), keeping nil values; reading anything from nil gives nil.
+/// a key read over a collection maps every present element and flattens nested collections one level
+/// (one row per element, as a JOIN gives), keeping nil values but skipping missing elements; reading
+/// anything from nil gives nil.
 enum PredicateKeyPathReader {
     /// Follows `components` from `root`, applying collection operators where they occur.
     static func value(of root: Any?, along components: ArraySlice<KeyPathComponent>) -> Any? {
@@ -45,7 +46,9 @@ enum PredicateKeyPathReader {
         if let dictionary = object as? [String: Any] { return PredicateValue.unwrapped(dictionary[key]) }
         if let elements = PredicateCollection.elements(of: object) {
             var values: [Any?] = []
-            for element in elements {
+            // A missing element (a nil to-one met earlier in the path) contributes nothing, as an inner
+            // join drops it in SQL; a nil value read from a present element is kept.
+            for case let element? in elements {
                 let value = self.value(of: element, forKey: key)
                 if let nested = PredicateCollection.elements(of: value) {
                     values.append(contentsOf: nested)

@@ -54,7 +54,13 @@ struct PredicateParser {
     }
 
     private func unexpected(expected: String) -> ObjectPredicateError {
-        .unexpectedToken(predicate: format, column: current.column, found: current.errorDescription, expected: expected)
+        .unexpectedToken(predicate: format, column: column(current.offset), found: current.errorDescription,
+                         expected: expected)
+    }
+
+    /// The 1-based character column of a scalar offset in the format.
+    private func column(_ offset: Int) -> Int {
+        PredicateColumn.column(in: format, offset: offset)
     }
 
     // MARK: - Predicates
@@ -119,7 +125,7 @@ struct PredicateParser {
         }
         var options = StringComparisonOptions()
         if isSymbol("[") {
-            let optionsColumn = current.column
+            let optionsOffset = current.offset
             _ = advance()
             guard case .identifier(let flags) = current.kind else { throw unexpected(expected: "c, d or cd") }
             _ = advance()
@@ -129,20 +135,20 @@ struct PredicateParser {
                 case "d": options.insert(.diacriticInsensitive)
                 case "n": break  // "normalized": an optimisation hint in Foundation, with no effect on results.
                 default:
-                    throw .invalidValue(predicate: format, column: optionsColumn + 1,
+                    throw .invalidValue(predicate: format, column: column(optionsOffset + 1),
                                         message: "unknown comparison option '\(flag)' (use c, d or cd)")
                 }
             }
             try expectSymbol("]")
             guard comparisonOperator.acceptsStringOptions || options.isEmpty else {
-                throw .invalidValue(predicate: format, column: optionsColumn,
+                throw .invalidValue(predicate: format, column: column(optionsOffset),
                                     message: "'\(operatorToken.text)' does not take [\(options.formatText)]")
             }
         }
-        let rightColumn = current.column
+        let rightOffset = current.offset
         let right = try parseExpression(expected: "a value")
         if comparisonOperator == .between, case .aggregate(let bounds) = right, bounds.count != 2 {
-            throw .invalidValue(predicate: format, column: rightColumn,
+            throw .invalidValue(predicate: format, column: column(rightOffset),
                                 message: "BETWEEN needs exactly two bounds, {low, high}, not \(bounds.count)")
         }
         let comparison = PredicateNode.comparison(PredicateComparison(
@@ -270,7 +276,7 @@ struct PredicateParser {
             return try parseCast()
         case .formatSpecifier(let specifier):
             _ = advance()
-            return try expression(forSpecifier: specifier, column: token.column)
+            return try expression(forSpecifier: specifier, column: column(token.offset))
         default:
             throw unexpected(expected: expected)
         }
@@ -303,7 +309,7 @@ struct PredicateParser {
 
     /// `CAST(value, "ClassName")`: Foundation prints dates as `CAST(<seconds since 2001>, "NSDate")`.
     private mutating func parseCast() throws(ObjectPredicateError) -> PredicateExpression {
-        let castColumn = current.column
+        let castOffset = current.offset
         _ = advance()
         try expectSymbol("(")
         let value = try parseExpression(expected: "the value to cast")
@@ -314,7 +320,7 @@ struct PredicateParser {
         guard case .constant(let constant) = value,
             let converted = PredicateValue.cast(constant, to: className)
         else {
-            throw .invalidValue(predicate: format, column: castColumn,
+            throw .invalidValue(predicate: format, column: column(castOffset),
                                 message: "cannot CAST this value to \"\(className)\" (supported: NSDate from a "
                                     + "number, NSNumber, NSString, NSDecimalNumber, NSUUID, NSURL, NSData)")
         }

@@ -1,0 +1,90 @@
+import Foundation
+import ObjectGraph
+
+/// The lecture's walk through CoreDataBooks: the list of books by author, then an added book, a
+/// cancelled addition, edits and a delete, each followed by the controller's events.
+struct BooksDemo {
+    let context: ManagedObjectContext
+    let controller: FetchedResultsController
+    private let printer = EventPrinter()
+
+    /// Opens (or creates and seeds) the store at `storeURL` and fetches the books.
+    init(storeURL: URL, model: ManagedObjectModel) throws {
+        let container = PersistentContainer(name: "CoreDataBooks", managedObjectModel: model)
+        try container.loadPersistentStore(at: storeURL)
+        context = container.viewContext
+        if try context.count(for: FetchRequest(entityName: "Book")) == 0 {
+            for seed in SeedBooks.all {
+                try Self.insertBook(seed.author, seed.title, copyright: Date(timeIntervalSinceReferenceDate: seed.copyright),
+                                    into: context)
+            }
+            try context.save()
+        }
+        // CoreDataBooks' root view: books sorted by author and title, sectioned by author.
+        let request = FetchRequest(entityName: "Book")
+        request.sortDescriptors = [ObjectSortDescriptor(key: "author"), ObjectSortDescriptor(key: "title")]
+        controller = FetchedResultsController(
+            fetchRequest: request, managedObjectContext: context, sectionNameKeyPath: "author", cacheName: "Root",
+            cacheDirectory: storeURL.deletingLastPathComponent().appendingPathComponent("Caches"))
+        controller.delegate = printer
+        try controller.performFetch()
+    }
+
+    @discardableResult
+    private static func insertBook(
+        _ author: String, _ title: String, copyright: Date?, into context: ManagedObjectContext
+    ) throws -> ManagedObject {
+        let book = try context.insertNewObject(forEntityName: "Book")
+        book["author"] = author
+        book["title"] = title
+        book["copyright"] = copyright
+        return book
+    }
+
+    private func book(titled title: String) throws -> ManagedObject? {
+        try context.fetch(FetchRequest(entityName: "Book")).first { $0["title"] as? String == title }
+    }
+
+    private func step(_ text: String) {
+        print("")
+        print("> \(text)")
+    }
+
+    func run() throws {
+        TablePrinter.print(controller)
+
+        step("add \"Guards! Guards!\" by Terry Pratchett in an editing context, then Save")
+        let editor = ManagedObjectContext(concurrencyType: .mainQueue, parent: context)
+        try Self.insertBook("Terry Pratchett", "Guards! Guards!", copyright: nil, into: editor)
+        try editor.save()
+        try context.save()
+
+        step("add \"Good Omens\" by Neil Gaiman in an editing context, then Cancel")
+        let cancelled = ManagedObjectContext(concurrencyType: .mainQueue, parent: context)
+        try Self.insertBook("Neil Gaiman", "Good Omens", copyright: nil, into: cancelled)
+        print("    (no events: the editing context is thrown away; the view context has changes: \(context.hasChanges))")
+
+        step("add \"Neverwhere\" by Neil Gaiman, then Save")
+        try Self.insertBook("Neil Gaiman", "Neverwhere", copyright: nil, into: context)
+        try context.save()
+
+        step("edit the copyright of \"Down Under\" (same place: an update)")
+        try book(titled: "Down Under")?.setValue(Date(timeIntervalSinceReferenceDate: -31_000_000), forKey: "copyright")
+        context.processPendingChanges()
+
+        step("rename \"Moving Pictures\" to \"Wyrd Sisters\" (a move within Terry Pratchett)")
+        try book(titled: "Moving Pictures")?.setValue("Wyrd Sisters", forKey: "title")
+        context.processPendingChanges()
+
+        step("change the author of \"Machine Translation\" to Bill Bryson (a move between sections)")
+        try book(titled: "Machine Translation")?.setValue("Bill Bryson", forKey: "author")
+        context.processPendingChanges()
+
+        step("delete \"Astronaut - The Quiet Man\" (the last book of John Foxx)")
+        if let astronaut = try book(titled: "Astronaut - The Quiet Man") { context.delete(astronaut) }
+        try context.save()
+
+        print("")
+        TablePrinter.print(controller)
+    }
+}

@@ -1,0 +1,35 @@
+import Foundation
+
+/// The sample's command line: `superdb [--store PATH] [-com.apple.CoreData.SQLDebug N]`.
+struct SuperDBOptions {
+    /// The store file; nil for a fresh store in a temporary directory, removed at exit.
+    var storeURL: URL?
+
+    /// What went wrong with the command line, in a sentence.
+    struct UsageError: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    static let usage = "usage: superdb [--store PATH] [-com.apple.CoreData.SQLDebug N]"
+
+    /// Reads `arguments` (without the program name). The SQL debug flag and its level are left to
+    /// `SQLDebugLog`, which reads them from the process's command line.
+    init(arguments: [String]) throws {
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            switch argument {
+            case "--store":
+                guard index + 1 < arguments.count else { throw UsageError(description: "--store needs a file path") }
+                storeURL = URL(fileURLWithPath: arguments[index + 1])
+                index += 2
+            case "-com.apple.CoreData.SQLDebug":
+                index += index + 1 < arguments.count && Int(arguments[index + 1]) != nil ? 2 : 1
+            case "-h", "--help":
+                throw UsageError(description: Self.usage)
+            default:
+                throw UsageError(description: "unknown argument '\(argument)'; \(Self.usage)")
+            }
+        }
+    }
+}

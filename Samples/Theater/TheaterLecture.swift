@@ -1,0 +1,122 @@
+import Foundation
+import ObjectGraph
+
+/// The first lecture, step by step: build the stack, insert, save, fetch, read a value, delete
+/// with the cascade rule, and show where the store is. Output is plain text for a projector.
+struct TheaterLecture {
+    let options: TheaterOptions
+    /// Where the narration goes (standard output in the sample).
+    let write: (String) -> Void
+
+    /// The films of the lecture, with their one-line descriptions.
+    static let films: [(name: String, description: String)] = [
+        ("Up", "An old balloon seller flies his house to South America."),
+        ("Ratatouille", "A rat who can cook makes an unusual alliance in Paris."),
+        ("WALL-E", "A lonely robot cleans up an abandoned Earth."),
+    ]
+
+    func run() throws {
+        let storeURL = URL(fileURLWithPath: options.storePath).standardizedFileURL
+        if options.reset { removeStore(at: storeURL) }
+
+        step(1, "Build the Core Data stack")
+        let model = try Self.loadModel()
+        let entityNames = model.entities.map(\.name).sorted().joined(separator: ", ")
+        say("model: Theater.xcdatamodeld (entities: \(entityNames))")
+        let existed = FileManager.default.fileExists(atPath: storeURL.path)
+        let container = PersistentContainer(name: "Theater", managedObjectModel: model)
+        try container.loadPersistentStore(at: storeURL)
+        let context = container.viewContext
+        say("store: \(storeURL.lastPathComponent) (\(existed ? "opened the existing file" : "created a new file"))")
+        say("context: viewContext, \(try context.count(for: FetchRequest(entityName: "Theater"))) theaters saved so far")
+
+        step(2, "Insert a theater with movies")
+        let theater = try context.insertNewObject(forEntityName: "Theater")
+        theater.setValue("My House", forKey: "name")
+        theater.setValue("2009-05-29", forKey: "openingDate")
+        say("Theater \"My House\", opening date \"2009-05-29\"")
+        for film in Self.films {
+            let movie = try context.insertNewObject(forEntityName: "Movie")
+            movie["name"] = film.name
+            movie["movieDescription"] = film.description
+            movie["theater"] = theater
+            say("  + Movie \"\(film.name)\"")
+        }
+        let movies = (theater.value(forKey: "movies") as? any Collection)?.count ?? 0
+        say("theater.movies now holds \(movies) movies (the inverse of movie.theater, kept in step)")
+        say("inserted objects: \(context.insertedObjects.count), nothing is on disk yet")
+
+        step(3, "Save")
+        try context.save()
+        say("context.save() wrote \(1 + Self.films.count) objects in one transaction")
+        say("the theater's object ID is now permanent: \(theater.objectID.isTemporaryID ? "no" : "yes")")
+
+        step(4, "Fetch the movies, sorted by name")
+        let request = FetchRequest(entityName: "Movie")
+        request.sortDescriptors = [ObjectSortDescriptor(key: "name", ascending: true)]
+        let fetched = try context.fetch(request)
+        for (position, movie) in fetched.enumerated() {
+            let name = movie.value(forKey: "name") as? String ?? "?"
+            let place = movie.value(forKeyPath: "theater.name") as? String ?? "no theater"
+            say("\(position + 1). \(name) (\(place))")
+        }
+
+        step(5, "Read values with value(forKey:)")
+        if let first = fetched.first {
+            say("movie.value(forKey: \"name\")               → \(describe(first.value(forKey: "name")))")
+            say("movie.value(forKey: \"movieDescription\")   → \(describe(first.value(forKey: "movieDescription")))")
+            say("movie.value(forKeyPath: \"theater.name\")   → \(describe(first.value(forKeyPath: "theater.name")))")
+        }
+        say("theater.value(forKeyPath: \"movies.@count\") → \(describe(theater.value(forKeyPath: "movies.@count")))")
+
+        step(6, "Delete the theater: its movies go too (delete rule: cascade)")
+        let before = try context.count(for: FetchRequest(entityName: "Movie"))
+        context.delete(theater)
+        let deletedMovies = context.deletedObjects.filter { $0.objectID.entity.name == "Movie" }.count
+        say("context.delete(theater) also deleted \(deletedMovies) movies at once, before any save")
+        try context.save()
+        let after = try context.count(for: FetchRequest(entityName: "Movie"))
+        say("movies in the store: \(before) before, \(after) after the save")
+
+        step(7, "Inspect the store yourself")
+        say("the store is \(storeURL.path)")
+        say("try: sqlite3 \"\(storeURL.path)\" .schema")
+        say("     companion inspect \"\(storeURL.path)\"")
+        say("     swift run theater -com.apple.CoreData.SQLDebug 1   (to see the SQL of every step)")
+    }
+
+    /// The model from the sample's own resources (`Theater.xcdatamodeld`, copied by SwiftPM).
+    static func loadModel() throws -> ManagedObjectModel {
+        guard let url = Bundle.module.url(forResource: "Theater", withExtension: "xcdatamodeld") else {
+            throw ResourceMissing()
+        }
+        return try ManagedObjectModel(contentsOf: url)
+    }
+
+    /// The model bundle is missing from the build's resources.
+    struct ResourceMissing: Error, CustomStringConvertible {
+        var description: String { "Theater.xcdatamodeld is missing from the sample's resources; rebuild the package" }
+    }
+
+    private func removeStore(at url: URL) {
+        for suffix in ["", "-wal", "-shm"] {
+            try? FileManager.default.removeItem(atPath: url.path + suffix)
+        }
+    }
+
+    private func step(_ number: Int, _ title: String) {
+        write(number == 1 ? "Step \(number). \(title)" : "\nStep \(number). \(title)")
+    }
+
+    private func say(_ line: String) {
+        write("   " + line)
+    }
+
+    private func describe(_ value: Any?) -> String {
+        switch value {
+        case nil: return "nil"
+        case let text as String: return "\"\(text)\""
+        case let other?: return "\(other)"
+        }
+    }
+}

@@ -1,0 +1,64 @@
+import Foundation
+
+/// The sample's command line: `theater [--store PATH] [--reset] [-com.apple.CoreData.SQLDebug N]`.
+struct TheaterOptions {
+    /// Where the store lives (default `./Theater.sqlite`).
+    var storePath = "Theater.sqlite"
+    /// Start from an empty store.
+    var reset = false
+    /// Print the usage and stop.
+    var showHelp = false
+    /// `--rename-movie NAME NEW-NAME`: only rename one movie (the optimistic-locking demo).
+    var renaming: (from: String, to: String)?
+
+    static let usage = """
+        usage: theater [--store PATH] [--reset] [--rename-movie NAME NEW-NAME]
+                       [-com.apple.CoreData.SQLDebug N]
+
+          --store PATH      the SQLite store to use (default ./Theater.sqlite)
+          --reset           delete the store first and start empty
+          --rename-movie NAME NEW-NAME
+                            only rename a saved movie and save: run it from a second terminal
+                            to see optimistic locking (the first program's save then fails)
+          -com.apple.CoreData.SQLDebug N
+                            print the SQL Core Data runs on stderr: 1 statements and timings,
+                            3 also bound values, 4 also query plans (or set SQLDEBUG=N)
+        """
+
+    /// A command-line mistake, reported as one line and exit status 2.
+    struct UsageError: Error {
+        var message: String
+    }
+
+    /// Reads the arguments after the program name.
+    init(arguments: [String]) throws {
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            switch argument {
+            case "--store":
+                guard index + 1 < arguments.count, !arguments[index + 1].isEmpty else {
+                    throw UsageError(message: "--store needs a path")
+                }
+                storePath = arguments[index + 1]
+                index += 1
+            case "--reset":
+                reset = true
+            case "--rename-movie":
+                guard index + 2 < arguments.count else {
+                    throw UsageError(message: "--rename-movie needs a movie name and its new name")
+                }
+                renaming = (arguments[index + 1], arguments[index + 2])
+                index += 2
+            case "-h", "--help":
+                showHelp = true
+            case "-com.apple.CoreData.SQLDebug":
+                // Read by SQLDebugLog.shared itself; only its value is skipped here.
+                if index + 1 < arguments.count, Int(arguments[index + 1]) != nil { index += 1 }
+            default:
+                throw UsageError(message: "unknown argument '\(argument)' (try --help)")
+            }
+            index += 1
+        }
+    }
+}

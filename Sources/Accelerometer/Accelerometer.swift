@@ -1,2 +1,0 @@
-/// Accelerometer: Linux IIO sources, recordings, the iPhone course's filters and plots (DESIGN.md §6).
-public enum AccelerometerModule {}

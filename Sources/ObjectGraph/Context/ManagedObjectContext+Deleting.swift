@@ -1,0 +1,54 @@
+extension ManagedObjectContext {
+    /// Deletes `object` and applies the delete rule of each of its relationships at once:
+    ///
+    /// - **nullify**: the destinations forget the object (it leaves their sets, their to-one is cleared);
+    /// - **cascade**: the destinations forget it and are deleted too (their rules apply in turn);
+    /// - **deny**: destinations are left in place, and ``save()`` fails with 1600 while any remain;
+    /// - **no action**: the object leaves the destinations' to-many sets, but a destination's to-one
+    ///   keeps pointing at it (fix it yourself, as in Core Data).
+    ///
+    /// The row is removed at the next ``save()``. An object inserted since the last save simply
+    /// disappears at the next save. Objects of other contexts are ignored.
+    public func delete(_ object: ManagedObject) {
+        guard object.managedObjectContext === self, !object.isDeleted else { return }
+        object.fireFault()
+        noteDeletion(of: object)
+        if object.state.lifecycle == .inserted {
+            insertedSet.remove(object)
+            discardedInserts.append(object)
+            object.state.isDeletedWhileInserted = true
+        } else {
+            deletedSet.append(object)
+        }
+        object.state.lifecycle = .deleted
+        applyDeleteRules(to: object)
+    }
+
+    private func applyDeleteRules(to object: ManagedObject) {
+        let relationships = object.entity.relationshipsByName.values.sorted { $0.name < $1.name }
+        var cascaded: [ManagedObject] = []
+        for relationship in relationships {
+            let destinations: [ManagedObject]
+            if relationship.isToMany {
+                destinations = object.loadedMembers(of: relationship).elements
+            } else {
+                destinations = object.state.toOneValues[relationship.name].map { [$0] } ?? []
+            }
+            guard !destinations.isEmpty, relationship.deleteRule != .deny else { continue }
+            for destination in destinations {
+                if let inverse = relationship.inverseRelationship,
+                    relationship.deleteRule != .noAction || inverse.isToMany
+                {
+                    destination.rawDetach(object, from: inverse)
+                }
+            }
+            if relationship.isToMany {
+                object.rawRemoveAll(from: relationship)
+            } else {
+                object.rawSetToOne(relationship, to: nil)
+            }
+            if relationship.deleteRule == .cascade { cascaded += destinations }
+        }
+        for destination in cascaded { delete(destination) }
+    }
+}

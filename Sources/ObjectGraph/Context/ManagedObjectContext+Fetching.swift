@@ -1,0 +1,68 @@
+extension ManagedObjectContext {
+    /// The objects `request` selects, including this context's unsaved inserts and changes and
+    /// leaving out its unsaved deletes, in the request's order.
+    ///
+    /// - Throws: ``CoreDataError`` for an unknown entity or when a store cannot be read.
+    public func fetch(_ request: FetchRequest) throws -> [ManagedObject] {
+        let entity = try request.resolvedEntity(in: managedObjectModel)
+        let mergesChanges = request.includesPendingChanges && hasChanges
+        let storeRequest = request.storeRequest(for: entity, windowInStore: !mergesChanges)
+        var objects: [ManagedObject] = []
+        if !persistentStoreCoordinator.stores(holding: entity).isEmpty {
+            objects = try persistentStoreCoordinator.fetchRows(storeRequest).map { object(for: $0) }
+        }
+        guard mergesChanges else { return objects }
+        return mergePendingChanges(into: objects, request: request, entity: entity)
+    }
+
+    /// The objects `request` selects, as instances of the registered subclass `type`
+    /// (objects of other classes are left out).
+    public func fetch<T: ManagedObject>(_ request: FetchRequest, as type: T.Type) throws -> [T] {
+        try fetch(request).compactMap { $0 as? T }
+    }
+
+    /// How many objects ``fetch(_:)`` would return for `request`, counted by the store when the
+    /// context has no unsaved changes.
+    public func count(for request: FetchRequest) throws -> Int {
+        let entity = try request.resolvedEntity(in: managedObjectModel)
+        if request.includesPendingChanges && hasChanges { return try fetch(request).count }
+        guard !persistentStoreCoordinator.stores(holding: entity).isEmpty else { return 0 }
+        return try persistentStoreCoordinator.countRows(request.storeRequest(for: entity, windowInStore: true))
+    }
+
+    /// Store results plus unsaved inserts and changed objects that now match, minus deleted
+    /// objects and changed ones that no longer match; re-sorted in memory the way the store
+    /// sorts, then offset and limited.
+    private func mergePendingChanges(
+        into fetched: [ManagedObject], request: FetchRequest, entity: EntityDescription
+    ) -> [ManagedObject] {
+        var results = OrderedSet<ManagedObject>()
+        for object in fetched where !object.isDeleted && request.matchesInMemory(object, entity: entity) {
+            results.append(object)
+        }
+        for object in touchedSet where !object.isDeleted && request.matchesInMemory(object, entity: entity) {
+            results.append(object)
+        }
+        for object in insertedSet where request.matchesInMemory(object, entity: entity) {
+            results.append(object)
+        }
+        let sorted = Self.sort(results.elements, by: request.sortDescriptors)
+        return StoreRowOrdering.window(sorted, offset: request.fetchOffset, limit: request.fetchLimit)
+    }
+
+    /// Objects sorted by `descriptors` on their current values; ties keep their order (store
+    /// order first, then unsaved inserts in insertion order).
+    static func sort(_ objects: [ManagedObject], by descriptors: [ObjectSortDescriptor]) -> [ManagedObject] {
+        guard !descriptors.isEmpty else { return objects }
+        let keyed = objects.enumerated().map { index, object in
+            (index: index, object: object, keys: descriptors.map { object.value(forKeyPath: $0.key) })
+        }
+        return keyed.sorted { left, right in
+            for (position, descriptor) in descriptors.enumerated() {
+                let result = descriptor.compare(left.keys[position], right.keys[position])
+                if result != .orderedSame { return result == .orderedAscending }
+            }
+            return left.index < right.index
+        }.map(\.object)
+    }
+}

@@ -1,0 +1,181 @@
+import Foundation
+
+extension ManagedObjectContext {
+    // MARK: - Inserting
+
+    /// Makes a new object of the entity named `entityName` and inserts it; it reaches the store
+    /// at the next ``save()``. Attributes start at their model default values.
+    ///
+    /// The object is an instance of the subclass registered for the entity (see
+    /// ``ManagedObjectClassRegistry``), else of ``ManagedObject``.
+    ///
+    /// - Throws: ``CoreDataError`` when the model has no such entity or the entity is abstract.
+    @discardableResult
+    public func insertNewObject(forEntityName entityName: String) throws -> ManagedObject {
+        let entity = try insertableEntity(named: entityName)
+        let object = ManagedObjectClassRegistry.shared.objectClass(for: entity).init(entity: entity, insertInto: nil)
+        insert(object)
+        return object
+    }
+
+    /// Makes and inserts a new object of a registered subclass, typed.
+    ///
+    /// ```swift
+    /// let movie = try context.insertNewObject(of: Movie.self)
+    /// movie.name = "Up"
+    /// ```
+    ///
+    /// - Throws: ``CoreDataError`` when `type` is not registered for an entity of this model.
+    public func insertNewObject<T: ManagedObject>(of type: T.Type) throws -> T {
+        guard let entityName = ManagedObjectClassRegistry.shared.entityName(for: type, in: managedObjectModel) else {
+            throw CoreDataError(
+                code: .coreData,
+                message: "\(type) is not registered for an entity of this model; call "
+                    + "ManagedObjectClassRegistry.shared.register(\(type).self, forEntityName:) first")
+        }
+        let entity = try insertableEntity(named: entityName)
+        let object = type.init(entity: entity, insertInto: nil)
+        insert(object)
+        return object
+    }
+
+    /// Inserts an object made without a context; it reaches the store at the next ``save()``.
+    /// Objects that already belong to a context are left where they are.
+    public func insert(_ object: ManagedObject) {
+        guard object.state.lifecycle == .detached, object.managedObjectContext == nil else { return }
+        object.state.lifecycle = .inserted
+        object.state.isFault = false
+        for attribute in object.entity.attributesByName.values {
+            if let defaultValue = attribute.defaultValue,
+                let value = attribute.attributeType.canonicalValue(defaultValue)
+            {
+                object.state.attributeValues[attribute.name] = value
+            }
+        }
+        for relationship in object.entity.relationshipsByName.values where relationship.isToMany {
+            object.state.toManyValues[relationship.name] = OrderedSet()
+        }
+        register(object)
+        insertedSet.append(object)
+        noteInsertion(of: object)
+    }
+
+    private func insertableEntity(named entityName: String) throws -> EntityDescription {
+        guard let entity = managedObjectModel.entitiesByName[entityName] else {
+            throw CoreDataError(
+                code: .coreData, message: "The model has no entity named \"\(entityName)\"; it has "
+                    + managedObjectModel.entities.map(\.name).sorted().joined(separator: ", "))
+        }
+        guard !entity.isAbstract else {
+            throw CoreDataError(
+                code: .coreData, message: "\(entityName) is abstract; insert one of its sub-entities ("
+                    + entity.subentities.map(\.name).joined(separator: ", ") + ")")
+        }
+        return entity
+    }
+
+    // MARK: - Objects by ID
+
+    /// The context's object for `objectID`: the registered one, or a new fault that loads its
+    /// values on first access. Never goes to the store; a fault for a row that does not exist
+    /// reads as empty. Use ``existingObject(with:)`` to make sure the row exists.
+    public func object(with objectID: ManagedObjectID) -> ManagedObject {
+        if let object = registry[objectID] { return object }
+        let object = makeObject(for: objectID)
+        object.state.isFault = true
+        return object
+    }
+
+    /// The context's object for `objectID`, with its values loaded.
+    ///
+    /// - Throws: ``CoreDataError`` 133000 when there is no such object in the context or its store.
+    public func existingObject(with objectID: ManagedObjectID) throws -> ManagedObject {
+        if let object = registry[objectID], !object.state.isFault {
+            return object
+        }
+        guard let row = try persistentStoreCoordinator.row(for: objectID) else {
+            throw CoreDataError(
+                code: .managedObjectReferentialIntegrity,
+                message: "There is no \(objectID.entity.name) with ID \(objectID) in the store or this context",
+                objectID: objectID)
+        }
+        return object(for: row)
+    }
+
+    /// The object for a fetched row: the registered one (a fault gets the row's values; an
+    /// object already loaded keeps its own, possibly unsaved, values), or a new one.
+    func object(for row: StoreRow) -> ManagedObject {
+        if let object = registry[row.objectID] {
+            if object.state.isFault { apply(row, to: object, keepingChanges: false) }
+            return object
+        }
+        let object = makeObject(for: row.objectID)
+        apply(row, to: object, keepingChanges: false)
+        return object
+    }
+
+    /// Makes and registers an object of the right class for a stored row.
+    private func makeObject(for objectID: ManagedObjectID) -> ManagedObject {
+        let type = ManagedObjectClassRegistry.shared.objectClass(for: objectID.entity)
+        let object = type.init(entity: objectID.entity, insertInto: nil)
+        object.objectID = objectID
+        object.state.lifecycle = .persisted
+        register(object)
+        return object
+    }
+
+    // MARK: - Faults
+
+    /// Loads a fault's values from the row cache or its store. A row that no longer exists (or
+    /// cannot be read) leaves the object empty, the way Core Data's inaccessible faults read.
+    func fulfillFault(of object: ManagedObject) {
+        let row = try? persistentStoreCoordinator.row(for: object.objectID)
+        guard let row else {
+            object.state.isFault = false
+            return
+        }
+        apply(row, to: object, keepingChanges: false)
+    }
+
+    /// The members of a to-many relationship as the store has them, as objects of this context
+    /// (objects deleted in this context left out).
+    func loadToMany(_ relationship: RelationshipDescription, of object: ManagedObject) -> OrderedSet<ManagedObject> {
+        guard object.state.lifecycle != .inserted, !object.objectID.isTemporaryID else { return OrderedSet() }
+        let ids = (try? persistentStoreCoordinator.relatedObjectIDs(of: relationship, for: object.objectID)) ?? []
+        return OrderedSet(ids.map { self.object(with: $0) }.filter { !$0.isDeleted })
+    }
+
+    /// Puts a row's values into `object`. With `keepingChanges`, keys the object changed keep
+    /// their unsaved values (refresh with merge); otherwise every value comes from the row.
+    func apply(_ row: StoreRow, to object: ManagedObject, keepingChanges: Bool) {
+        var state = object.state
+        let changed = keepingChanges ? state.changedKeys : []
+        state.version = row.version
+        state.committedValues = row.values
+        state.isFault = false
+        if keepingChanges {
+            for attribute in object.entity.attributesByName.values where !attribute.isTransient {
+                if !changed.contains(attribute.name) { state.attributeValues[attribute.name] = row.values[attribute.name] }
+            }
+        } else {
+            // Share the row's storage (copy on write): a fetched object holds its values once.
+            // The to-one IDs the row also holds are never read from here.
+            state.attributeValues = row.values
+        }
+        for relationship in object.entity.relationshipsByName.values where !changed.contains(relationship.name) {
+            if relationship.isToMany {
+                state.toManyValues[relationship.name] = nil
+                state.committedToMany[relationship.name] = nil
+            } else {
+                state.toOneValues[relationship.name] = (row.values[relationship.name] as? ManagedObjectID).map {
+                    self.object(with: $0)
+                }
+            }
+        }
+        if !keepingChanges {
+            state.changedKeys = []
+            state.pendingErrors = [:]
+        }
+        object.state = state
+    }
+}

@@ -1,0 +1,91 @@
+extension ManagedObjectContext {
+    /// Writes every insert, change and delete to the stores in one transaction per store.
+    ///
+    /// In order: every object is validated against its model (all problems are reported
+    /// together: one ``CoreDataError``, or 1560 with ``CoreDataError/underlyingErrors``); inserted
+    /// objects get permanent IDs; the store writes everything or nothing. A conflict with a row
+    /// changed by someone else is resolved by ``mergePolicy`` (the default fails with 133020).
+    ///
+    /// When `save()` throws, the context is exactly as it was before the call (unless a merge
+    /// policy already resolved conflicts), and the stores hold nothing of it; fix the problem
+    /// and save again. (Permanent IDs the store handed out for the failed attempt stay used,
+    /// as in Core Data.)
+    public func save() throws {
+        noteSaveBegins()
+        guard !insertedSet.isEmpty || !touchedSet.isEmpty || !deletedSet.isEmpty || !discardedInserts.isEmpty else {
+            return
+        }
+        if let error = ObjectValidator.combined(validationErrors()) { throw error }
+        let saved = changesAboutToBeSaved()
+        var permanentIDs: [ObjectIdentifier: ManagedObjectID] = [:]
+        var storesOfInserts: [ObjectIdentifier: PersistentStore] = [:]
+        var attempt = 0
+        while true {
+            let plan = try SavePlan(
+                context: self, permanentIDs: &permanentIDs, storesOfInserts: &storesOfInserts)
+            do {
+                try persistentStoreCoordinator.save(plan.parts)
+                finishSave(plan)
+                noteSaveSucceeded(saved)
+                return
+            } catch let error as CoreDataError
+                where error.code == .managedObjectMerge && mergePolicy != .error && attempt < 3
+            {
+                attempt += 1
+                try resolve(error.conflicts, failure: error)
+            }
+        }
+    }
+
+    /// Every validation problem of the pending changes.
+    private func validationErrors() -> [CoreDataError] {
+        var errors: [CoreDataError] = []
+        for object in insertedSet { errors += ObjectValidator.errorsForSaving(object) }
+        for object in touchedSet where object.state.lifecycle == .persisted {
+            errors += ObjectValidator.errorsForSaving(object)
+        }
+        for object in deletedSet { errors += ObjectValidator.errorsForDeleting(object) }
+        return errors
+    }
+
+    /// Brings every object in line with what the stores now hold.
+    private func finishSave(_ plan: SavePlan) {
+        for object in insertedSet {
+            guard let permanent = plan.permanentIDs[ObjectIdentifier(object)] else { continue }
+            registry[object.objectID] = nil
+            object.objectID = permanent
+            registry[permanent] = object
+            object.state.lifecycle = .persisted
+            object.state.version = 1
+        }
+        // Committed to-one values hold IDs, so commit only once every new object has its permanent ID.
+        for object in insertedSet { markCommitted(object) }
+        for object in touchedSet where object.state.lifecycle == .persisted {
+            if plan.updatedObjects.contains(object) { object.state.version += 1 }
+            markCommitted(object)
+        }
+        for object in deletedSet.elements + discardedInserts.elements {
+            registry[object.objectID] = nil
+            object.detachFromContext()
+        }
+        insertedSet.removeAll()
+        touchedSet.removeAll()
+        deletedSet.removeAll()
+        discardedInserts.removeAll()
+    }
+
+    /// Makes the object's current values its committed (stored) values.
+    private func markCommitted(_ object: ManagedObject) {
+        var committed: [String: Any] = [:]
+        for attribute in object.entity.attributesByName.values where !attribute.isTransient {
+            committed[attribute.name] = object.state.attributeValues[attribute.name]
+        }
+        for (name, destination) in object.state.toOneValues {
+            committed[name] = destination.objectID
+        }
+        object.state.committedValues = committed
+        object.state.committedToMany = object.state.toManyValues
+        object.state.changedKeys = []
+        object.state.pendingErrors = [:]
+    }
+}

@@ -1,0 +1,126 @@
+import Foundation
+
+/// The scratch pad of the object graph: objects are fetched into it, inserted, changed and
+/// deleted in memory, and nothing reaches the store until ``save()``.
+///
+/// ```swift
+/// let context = container.viewContext
+/// let theater = try context.insertNewObject(forEntityName: "Theater")
+/// theater["name"] = "My House"
+/// try context.save()
+/// ```
+///
+/// **Concurrency.** A context, and every object in it, belongs to one queue, as in Core Data: the
+/// main queue (``ConcurrencyType/mainQueue``, the ``PersistentContainer/viewContext``) or a private
+/// queue of its own (``ConcurrencyType/privateQueue``, from
+/// ``PersistentContainer/newBackgroundContext()``). Use it only inside ``perform(_:)`` /
+/// ``performAndWait(_:)``, or directly on the main thread for a main-queue context. That
+/// confinement is what makes the `@unchecked Sendable` conformance sound: the context may be
+/// passed to another queue, but only its queue may touch its state. Share objects between
+/// contexts by ``ManagedObjectID``.
+public final class ManagedObjectContext: @unchecked Sendable {
+    /// Which queue a context belongs to.
+    public enum ConcurrencyType: Sendable {
+        /// The main queue: for the context the user interface reads.
+        case mainQueue
+        /// A private serial queue owned by the context: for background work.
+        case privateQueue
+    }
+
+    /// The queue the context belongs to.
+    public let concurrencyType: ConcurrencyType
+    /// The coordinator the context reads from and saves to.
+    public let persistentStoreCoordinator: PersistentStoreCoordinator
+    /// How a save resolves rows that changed in the store since they were read; default ``MergePolicy/error``.
+    public var mergePolicy: MergePolicy = .error
+    /// A name for debugging output (Core Data's `name`).
+    public var name: String?
+
+    /// The private queue, or the main queue.
+    let queue: DispatchQueue
+    /// Marks the context's private queue so `performAndWait` can tell it is already on it.
+    let queueKey = DispatchSpecificKey<ObjectIdentifier>()
+
+    /// Every object of the context by ID: one object per ID.
+    var registry: [ManagedObjectID: ManagedObject] = [:]
+    /// Objects inserted since the last save, in insertion order.
+    var insertedSet = OrderedSet<ManagedObject>()
+    /// Stored objects written to since the last save, in the order first written.
+    var touchedSet = OrderedSet<ManagedObject>()
+    /// Stored objects deleted since the last save, in deletion order.
+    var deletedSet = OrderedSet<ManagedObject>()
+    /// Notifications, observers, undo manager and parent of the context (see `ContextAttachments`).
+    let attachments = ContextAttachments()
+    /// Objects inserted and deleted again since the last save: dropped at the next save.
+    var discardedInserts = OrderedSet<ManagedObject>()
+
+    /// Makes a context on `coordinator` belonging to the queue `concurrencyType` names.
+    public init(concurrencyType: ConcurrencyType, coordinator: PersistentStoreCoordinator) {
+        self.concurrencyType = concurrencyType
+        self.persistentStoreCoordinator = coordinator
+        switch concurrencyType {
+        case .mainQueue:
+            queue = .main
+        case .privateQueue:
+            queue = DispatchQueue(label: "ObjectGraph.ManagedObjectContext")
+        }
+        queue.setSpecific(key: queueKey, value: ObjectIdentifier(self))
+    }
+
+    deinit {
+        // Objects refer to each other through relationships; break the cycles so they can go.
+        for object in registry.values { object.detachFromContext() }
+    }
+
+    /// The model of the context's coordinator.
+    public var managedObjectModel: ManagedObjectModel { persistentStoreCoordinator.managedObjectModel }
+
+    // MARK: - What changed
+
+    /// Whether anything was inserted, changed or deleted since the last save.
+    public var hasChanges: Bool {
+        !insertedSet.isEmpty || !deletedSet.isEmpty
+            || touchedSet.contains { !$0.state.changedKeys.isEmpty || !$0.state.pendingErrors.isEmpty }
+    }
+
+    /// Objects inserted since the last save.
+    public var insertedObjects: Set<ManagedObject> { insertedSet.set }
+
+    /// Stored objects changed since the last save (not deleted ones).
+    public var updatedObjects: Set<ManagedObject> {
+        Set(touchedSet.filter { $0.isUpdated })
+    }
+
+    /// Stored objects deleted since the last save.
+    public var deletedObjects: Set<ManagedObject> { deletedSet.set }
+
+    /// Every object the context holds.
+    public var registeredObjects: Set<ManagedObject> { Set(registry.values) }
+
+    /// The context's object for `objectID`, or nil when the context holds none.
+    public func registeredObject(for objectID: ManagedObjectID) -> ManagedObject? {
+        registry[objectID]
+    }
+
+    // MARK: - Bookkeeping the objects call
+
+    /// Records that `object` was written to.
+    func objectDidChange(_ object: ManagedObject) {
+        if object.state.lifecycle == .persisted { touchedSet.append(object) }
+        noteUpdate(of: object)
+    }
+
+    /// Registers `object` under its ID (the one object for that ID from now on).
+    func register(_ object: ManagedObject) {
+        object.managedObjectContext = self
+        registry[object.objectID] = object
+    }
+}
+
+extension ManagedObject {
+    /// Drops every reference the object holds and leaves its context.
+    func detachFromContext() {
+        state = ObjectState()
+        managedObjectContext = nil
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+
+extension ManagedObjectContext {
+    /// Ends the current event and posts ``willSaveNotification`` (called when `save()` begins).
+    func noteSaveBegins() {
+        processPendingChanges()
+        NotificationCenter.default.post(name: Self.willSaveNotification, object: self)
+    }
+
+    /// The objects a save is about to write, for its did-save notification.
+    func changesAboutToBeSaved() -> SavedChanges {
+        SavedChanges(
+            inserted: insertedSet.set, updated: updatedObjects, deleted: deletedSet.set,
+            deletedIDs: Set(deletedSet.map(\.objectID)))
+    }
+
+    /// Posts ``didSaveNotification`` for a successful save and lets child contexts that merge
+    /// automatically take the changes (called when `save()` succeeded).
+    func noteSaveSucceeded(_ saved: SavedChanges) {
+        let changes = ContextChanges(inserted: saved.inserted, updated: saved.updated, deleted: saved.deleted)
+        var info = changes.userInfo
+        info[NotificationKey.insertedObjectIDs.rawValue] = Set(saved.inserted.map(\.objectID))
+        info[NotificationKey.updatedObjectIDs.rawValue] = Set(saved.updated.map(\.objectID))
+        info[NotificationKey.deletedObjectIDs.rawValue] = saved.deletedIDs
+        // Saving changes no object's values, but it ends the event: what the save did to the
+        // objects (new permanent IDs, detached deleted objects) is not an event of its own.
+        attachments.eventChanges = EventChanges()
+        NotificationCenter.default.post(name: Self.didSaveNotification, object: self, userInfo: info)
+        attachments.saveObservers.removeAll { $0.owner == nil }
+        for observer in attachments.saveObservers { observer.handler(info) }
+    }
+
+    /// Reports a rollback: inserted objects are gone, changed and deleted ones are stored values
+    /// again. Undo actions are forgotten, as in Core Data.
+    func noteRollback(discarding discarded: [ManagedObject], reverting reverted: [ManagedObject]) {
+        attachments.eventChanges = EventChanges()
+        attachments.fetchedPropertyValues = [:]
+        attachments.undoManager?.removeAllActions()
+        let changes = ContextChanges(refreshed: Set(reverted), invalidated: Set(discarded))
+        if !changes.isEmpty { reportObjectsDidChange(changes) }
+    }
+
+    /// Reports a reset: every object the context held is invalid now.
+    func noteReset() {
+        attachments.eventChanges = EventChanges()
+        attachments.fetchedPropertyValues = [:]
+        attachments.undoManager?.removeAllActions()
+        reportObjectsDidChange(ContextChanges(invalidatedAll: true))
+    }
+}
+
+/// What one save wrote, captured before the save changes the objects' state.
+struct SavedChanges {
+    var inserted: Set<ManagedObject>
+    var updated: Set<ManagedObject>
+    var deleted: Set<ManagedObject>
+    /// The deleted objects' IDs (deleted objects leave the context when the save succeeds).
+    var deletedIDs: Set<ManagedObjectID>
+}

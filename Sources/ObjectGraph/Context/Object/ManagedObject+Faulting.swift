@@ -1,0 +1,41 @@
+extension ManagedObject {
+    /// Loads the object's values from its store if it is still a fault.
+    ///
+    /// Reading any value does this automatically; call it to load values ahead of time.
+    public func fireFault() {
+        guard state.isFault, let context = managedObjectContext else { return }
+        context.fulfillFault(of: self)
+    }
+
+    /// Loads the to-many relationship `relationship` from the store if it is not loaded yet,
+    /// and returns its members.
+    func loadedMembers(of relationship: RelationshipDescription) -> OrderedSet<ManagedObject> {
+        fireFault()
+        if let members = state.toManyValues[relationship.name] { return members }
+        let members = managedObjectContext?.loadToMany(relationship, of: self) ?? OrderedSet()
+        state.toManyValues[relationship.name] = members
+        state.committedToMany[relationship.name] = members
+        return members
+    }
+
+    /// Whether the to-many relationship named `key` is still a fault (not loaded).
+    ///
+    /// Core Data calls this `hasFault(forRelationshipNamed:)`.
+    public func hasFault(forRelationshipNamed key: String) -> Bool {
+        guard let relationship = entity.relationshipsByName[key] else { return false }
+        if !relationship.isToMany { return state.isFault }
+        return state.isFault || state.toManyValues[key] == nil
+    }
+
+    /// Turns the object back into a fault, dropping its loaded values (used by refresh, rollback).
+    func turnIntoFault() {
+        state.isFault = true
+        state.attributeValues = [:]
+        state.toOneValues = [:]
+        state.toManyValues = [:]
+        state.committedValues = [:]
+        state.committedToMany = [:]
+        state.changedKeys = []
+        state.pendingErrors = [:]
+    }
+}

@@ -1,0 +1,106 @@
+import Foundation
+
+extension ManagedObject {
+    /// The value of the property `key`: an attribute's value in its canonical Swift type, the
+    /// destination object of a to-one relationship, a `Set<ManagedObject>` for a to-many
+    /// relationship, or an ``OrderedSet`` of objects for an ordered one. Nil when the value is nil
+    /// or the entity has no property `key`.
+    ///
+    /// Reading a value of a fault loads the object's values first.
+    public func value(forKey key: String) -> Any? {
+        if let attribute = entity.attributesByName[key] {
+            fireFault()
+            return state.attributeValues[attribute.name]
+        }
+        if let relationship = entity.relationshipsByName[key] {
+            if !relationship.isToMany {
+                fireFault()
+                return state.toOneValues[key]
+            }
+            let members = loadedMembers(of: relationship)
+            return relationship.isOrdered ? members : members.set
+        }
+        if let fetchedProperty = entity.fetchedPropertiesByName[key] {
+            return fetchedPropertyValue(fetchedProperty)
+        }
+        return nil
+    }
+
+    /// Sets the property `key` to `value`, keeping the inverse relationship in step.
+    ///
+    /// Attributes accept their canonical Swift type or anything that converts without loss (any
+    /// integer type for an integer attribute, `Substring` for a string, …). A to-one relationship
+    /// takes a ``ManagedObject`` or nil; a to-many takes a `Set`, an array or an ``OrderedSet`` of
+    /// objects. An unknown key, a value of the wrong type or a read-only (derived) attribute
+    /// changes nothing and makes the next `save()` fail with a validation error (1550) naming
+    /// the key, because setters cannot throw.
+    public func setValue(_ value: Any?, forKey key: String) {
+        if let attribute = entity.attributesByName[key] {
+            setAttribute(attribute, to: value)
+        } else if let relationship = entity.relationshipsByName[key] {
+            if relationship.isToMany {
+                setToManyMembers(relationship, to: value)
+            } else {
+                setToOneDestination(relationship, to: value)
+            }
+        } else {
+            recordError(
+                .managedObjectValidation, key: key,
+                "\(entity.name) has no property named \"\(key)\"; the value was not set")
+        }
+    }
+
+    /// Reads or writes a property by name, like ``value(forKey:)`` and ``setValue(_:forKey:)``.
+    public subscript(key: String) -> Any? {
+        get { value(forKey: key) }
+        set { setValue(newValue, forKey: key) }
+    }
+
+    /// The value of `key` as type `T`, or nil when it is nil or of another type.
+    ///
+    /// Typed subclasses use it to write their properties:
+    /// `var name: String? { get { value(forKey: "name", as: String.self) } set { self["name"] = newValue } }`.
+    public func value<T>(forKey key: String, as type: T.Type) -> T? {
+        value(forKey: key) as? T
+    }
+
+    // MARK: - Attributes
+
+    private func setAttribute(_ attribute: AttributeDescription, to value: Any?) {
+        guard !attribute.isReadOnly else {
+            recordError(
+                .managedObjectValidation, key: attribute.name,
+                "\"\(attribute.name)\" of \(entity.name) is derived and cannot be set")
+            return
+        }
+        var canonical: Any?
+        if let value {
+            guard let converted = attribute.attributeType.canonicalValue(value) else {
+                recordError(
+                    .managedObjectValidation, key: attribute.name,
+                    "\"\(attribute.name)\" of \(entity.name) holds \(attribute.attributeType.xcodeName) values, "
+                        + "not \(type(of: value)) (\(value))")
+                return
+            }
+            canonical = converted
+        }
+        fireFault()
+        willChangeValue(forKey: attribute.name)
+        state.attributeValues[attribute.name] = canonical
+        didChangeValue(forKey: attribute.name)
+    }
+
+    /// Marks `key` as changed, tells the context, and forgets an earlier problem with that key.
+    func willChangeValue(forKey key: String) {
+        noteWillChangeValue(forKey: key)
+        state.changedKeys.insert(key)
+        state.pendingErrors[key] = nil
+        managedObjectContext?.objectDidChange(self)
+    }
+
+    func recordError(_ code: CoreDataError.Code, key: String, _ message: String) {
+        state.pendingErrors[key] = CoreDataError(
+            code: code, message: "\(entity.name) \(objectID): \(message).", objectID: objectID, key: key)
+        managedObjectContext?.objectDidChange(self)
+    }
+}

@@ -1,0 +1,100 @@
+import Foundation
+
+/// One object of the graph: a theater, a movie. Its values are read and written by key
+/// (``value(forKey:)``, ``setValue(_:forKey:)``, subscripts) or through typed properties of a
+/// registered subclass.
+///
+/// Objects belong to one ``ManagedObjectContext`` and, like the context, may only be used on the
+/// context's queue (Core Data's confinement rule). That rule, not locking, is what makes the
+/// `@unchecked Sendable` conformance sound: an object may be handed to the context's
+/// `perform` block, but must not be touched from two queues at once. Pass ``objectID`` between
+/// contexts instead.
+///
+/// Subclasses (typed objects, see ``ManagedObjectClassRegistry``) restate the conformance:
+/// `final class Movie: ManagedObject, @unchecked Sendable { … }`.
+///
+/// Objects compare by identity: a context holds one object per ID, so two references to the
+/// same row in one context are the same instance.
+///
+/// ```swift
+/// let movie = try context.insertNewObject(forEntityName: "Movie")
+/// movie["name"] = "Up"
+/// movie.setValue(theater, forKey: "theater")     // theater.movies now contains movie
+/// ```
+open class ManagedObject: Hashable, CustomStringConvertible, @unchecked Sendable {
+    /// The entity the object is an instance of.
+    public let entity: EntityDescription
+    /// The object's identity; temporary until the object is first saved.
+    public internal(set) var objectID: ManagedObjectID
+    /// The context the object belongs to; nil once the object was deleted and saved, or its
+    /// context was reset or released.
+    public internal(set) weak var managedObjectContext: ManagedObjectContext?
+
+    /// Everything the object knows about its values and changes (see ``ObjectState``).
+    var state = ObjectState()
+    /// The observations registered on the object (see `observe(_:options:_:)`).
+    var observationInfo: ObservationInfo?
+
+    /// Makes an object of `entity`, inserted into `context` when one is given.
+    ///
+    /// This is the initializer the context calls for every object it creates, so a registered
+    /// subclass must keep it (subclasses that declare no initializer inherit it). Prefer
+    /// ``ManagedObjectContext/insertNewObject(forEntityName:)`` or
+    /// ``ManagedObjectContext/insertNewObject(of:)`` in app code.
+    public required init(entity: EntityDescription, insertInto context: ManagedObjectContext?) {
+        self.entity = entity
+        self.objectID = ManagedObjectID(temporaryIDFor: entity)
+        if let context {
+            context.insert(self)
+        }
+    }
+
+    /// Whether the object was inserted since the last save.
+    public var isInserted: Bool { state.lifecycle == .inserted }
+
+    /// Whether the object has unsaved changes to persistent or transient properties.
+    public var isUpdated: Bool { state.lifecycle == .persisted && !state.changedKeys.isEmpty }
+
+    /// Whether the object was deleted since the last save.
+    public var isDeleted: Bool { state.lifecycle == .deleted || state.isDeletedWhileInserted }
+
+    /// Whether the object's values are not loaded yet; reading any value loads them ("fires the fault").
+    public var isFault: Bool { state.isFault }
+
+    /// Whether the object has unsaved changes, was inserted or deleted.
+    public var hasChanges: Bool { isInserted || isDeleted || isUpdated }
+
+    /// Objects are equal only to themselves: a context keeps one object per ID.
+    public static func == (lhs: ManagedObject, rhs: ManagedObject) -> Bool { lhs === rhs }
+
+    /// Hashes the object's identity.
+    public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+
+    /// `<Movie: x-coredata://…/Movie/p1> { name = "Up"; theater = <x-coredata://…/Theater/p1> }`,
+    /// or `… data: <fault>` while a fault (printing does not fire it).
+    public var description: String {
+        let head = "<\(entity.name): \(objectID.uriRepresentation().absoluteString)>"
+        if state.isFault { return head + " data: <fault>" }
+        let fields = entity.allProperties.compactMap { property -> String? in
+            if let attribute = property as? AttributeDescription {
+                let value = state.attributeValues[attribute.name]
+                return "\(attribute.name) = \(value.map(Self.describe) ?? "nil")"
+            }
+            guard let relationship = property as? RelationshipDescription else { return nil }
+            if relationship.isToMany {
+                guard let members = state.toManyValues[relationship.name] else {
+                    return "\(relationship.name) = <relationship fault>"
+                }
+                return "\(relationship.name) = (\(members.count) objects)"
+            }
+            let destination = state.toOneValues[relationship.name]
+            return "\(relationship.name) = \(destination.map { $0.objectID.description } ?? "nil")"
+        }
+        return head + " { " + fields.joined(separator: "; ") + " }"
+    }
+
+    private static func describe(_ value: Any) -> String {
+        if let text = value as? String { return "\"\(text)\"" }
+        return String(describing: value)
+    }
+}

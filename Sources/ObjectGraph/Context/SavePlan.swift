@@ -1,0 +1,126 @@
+/// What one attempt of ``ManagedObjectContext/save()`` writes: the change set of each store,
+/// built from the context without changing it.
+struct SavePlan {
+    /// One change set per store, in the order stores were added.
+    var parts: [(store: PersistentStore, changes: StoreChanges)] = []
+    /// The permanent ID of each inserted object.
+    var permanentIDs: [ObjectIdentifier: ManagedObjectID]
+    /// Objects whose row is updated (their version moves on).
+    var updatedObjects = Set<ManagedObject>()
+
+    /// Builds the plan. Permanent IDs and stores of inserted objects are kept across attempts in
+    /// `permanentIDs` and `storesOfInserts`, so a retry after a merge does not allocate again.
+    init(
+        context: ManagedObjectContext, permanentIDs: inout [ObjectIdentifier: ManagedObjectID],
+        storesOfInserts: inout [ObjectIdentifier: PersistentStore]
+    ) throws {
+        let coordinator = context.persistentStoreCoordinator
+        try Self.allocatePermanentIDs(
+            for: context.insertedSet.elements, coordinator: coordinator, permanentIDs: &permanentIDs,
+            storesOfInserts: &storesOfInserts)
+        self.permanentIDs = permanentIDs
+        var changesByStore: [String: StoreChanges] = [:]
+        var storeOrder: [PersistentStore] = []
+        func add(_ store: PersistentStore, _ edit: (inout StoreChanges) -> Void) {
+            if changesByStore[store.identifier] == nil {
+                changesByStore[store.identifier] = StoreChanges()
+                storeOrder.append(store)
+            }
+            edit(&changesByStore[store.identifier, default: StoreChanges()])
+        }
+
+        for object in context.insertedSet {
+            guard let store = storesOfInserts[ObjectIdentifier(object)] else { continue }
+            let row = StoreRow(objectID: id(of: object), version: 1, values: storedValues(of: object))
+            let toMany = toManyChanges(of: object)
+            add(store) { $0.insertedRows.append(row); $0.toManyChanges += toMany }
+        }
+        for object in context.touchedSet where object.state.lifecycle == .persisted {
+            let changedKeys = object.persistentChangedKeys()
+            guard !changedKeys.isEmpty, let store = coordinator.store(for: object.objectID) else { continue }
+            let stored = Set(changedKeys.filter { object.entity.relationshipsByName[$0]?.isToMany != true })
+            let update = StoreUpdate(
+                objectID: object.objectID, version: object.state.version, values: storedValues(of: object),
+                changedKeys: stored)
+            let toMany = toManyChanges(of: object)
+            updatedObjects.insert(object)
+            add(store) { $0.updatedRows.append(update); $0.toManyChanges += toMany }
+        }
+        for object in context.deletedSet {
+            guard let store = coordinator.store(for: object.objectID) else { continue }
+            let deletion = StoreDeletion(objectID: object.objectID, version: object.state.version)
+            add(store) { $0.deletedObjects.append(deletion) }
+        }
+        parts = storeOrder.compactMap { store in changesByStore[store.identifier].map { (store, $0) } }
+    }
+
+    /// Asks each store for permanent IDs, one request per store and entity.
+    private static func allocatePermanentIDs(
+        for objects: [ManagedObject], coordinator: PersistentStoreCoordinator,
+        permanentIDs: inout [ObjectIdentifier: ManagedObjectID], storesOfInserts: inout [ObjectIdentifier: PersistentStore]
+    ) throws {
+        var pending: [(store: PersistentStore, entity: EntityDescription, objects: [ManagedObject])] = []
+        for object in objects where permanentIDs[ObjectIdentifier(object)] == nil {
+            // An object that already has a permanent ID (given by a child context's save) keeps it.
+            if !object.objectID.isTemporaryID, let store = coordinator.store(for: object.objectID) {
+                permanentIDs[ObjectIdentifier(object)] = object.objectID
+                storesOfInserts[ObjectIdentifier(object)] = store
+                continue
+            }
+            let store = try storesOfInserts[ObjectIdentifier(object)] ?? coordinator.defaultStore(for: object.entity)
+            storesOfInserts[ObjectIdentifier(object)] = store
+            if let index = pending.firstIndex(where: { $0.store === store && $0.entity === object.entity }) {
+                pending[index].objects.append(object)
+            } else {
+                pending.append((store, object.entity, [object]))
+            }
+        }
+        for group in pending {
+            let ids = try coordinator.newObjectIDs(for: group.entity, count: group.objects.count, in: group.store)
+            guard ids.count == group.objects.count else {
+                throw CoreDataError(
+                    code: .persistentStoreSave,
+                    message: "The store handed out \(ids.count) IDs for \(group.objects.count) new \(group.entity.name) objects")
+            }
+            for (object, id) in zip(group.objects, ids) { permanentIDs[ObjectIdentifier(object)] = id }
+        }
+    }
+
+    /// The ID an object will have once saved.
+    private func id(of object: ManagedObject) -> ManagedObjectID {
+        permanentIDs[ObjectIdentifier(object)] ?? object.objectID
+    }
+
+    /// Stored attribute values and to-one destination IDs of an object (absent = nil).
+    private func storedValues(of object: ManagedObject) -> [String: Any] {
+        var values: [String: Any] = [:]
+        for attribute in object.entity.attributesByName.values where !attribute.isTransient {
+            if let value = object.state.attributeValues[attribute.name] { values[attribute.name] = value }
+        }
+        for relationship in object.entity.relationshipsByName.values where !relationship.isToMany {
+            guard !relationship.isTransient, let destination = object.state.toOneValues[relationship.name],
+                !destination.state.isDeletedWhileInserted
+            else { continue }
+            values[relationship.name] = id(of: destination)
+        }
+        return values
+    }
+
+    /// The to-many relationships of an object whose members changed (all non-empty ones of a
+    /// new object), with the members before and after.
+    private func toManyChanges(of object: ManagedObject) -> [ToManyChange] {
+        let isNew = object.state.lifecycle == .inserted
+        return object.entity.relationshipsByName.values.sorted { $0.name < $1.name }.compactMap { relationship in
+            guard relationship.isToMany, !relationship.isTransient,
+                let members = object.state.toManyValues[relationship.name],
+                isNew ? !members.isEmpty : object.differsFromCommitted(relationship.name)
+            else { return nil }
+            let before = isNew ? OrderedSet() : (object.state.committedToMany[relationship.name] ?? OrderedSet())
+            let kept = members.filter { !$0.state.isDeletedWhileInserted }
+            return ToManyChange(
+                objectID: id(of: object), relationship: relationship, destinations: kept.map(id(of:)),
+                insertedDestinations: kept.filter { !before.contains($0) }.map(id(of:)),
+                removedDestinations: before.filter { !members.contains($0) }.map(id(of:)))
+        }
+    }
+}

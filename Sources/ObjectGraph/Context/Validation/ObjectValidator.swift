@@ -1,0 +1,167 @@
+import Foundation
+
+/// Checks objects against every rule of their model before a save (Core Data's
+/// `validateForInsert` / `validateForUpdate` / `validateForDelete`), one ``CoreDataError`` per
+/// broken rule.
+enum ObjectValidator {
+    /// The problems of an object about to be inserted or updated.
+    static func errorsForSaving(_ object: ManagedObject) -> [CoreDataError] {
+        var errors = object.state.pendingErrors.keys.sorted().compactMap { object.state.pendingErrors[$0] }
+        for property in object.entity.allProperties where object.state.pendingErrors[property.name] == nil {
+            if let attribute = property as? AttributeDescription, !attribute.isDerived {
+                errors += attributeErrors(object, attribute)
+            } else if let relationship = property as? RelationshipDescription {
+                errors += relationshipErrors(object, relationship)
+            }
+        }
+        return errors
+    }
+
+    /// The problems of an object about to be deleted: relationships with the deny rule that still
+    /// hold objects that are not deleted themselves (1600).
+    static func errorsForDeleting(_ object: ManagedObject) -> [CoreDataError] {
+        object.entity.allProperties.compactMap { property -> CoreDataError? in
+            guard let relationship = property as? RelationshipDescription, relationship.deleteRule == .deny else {
+                return nil
+            }
+            let remaining = destinations(of: object, relationship).filter { !$0.isDeleted }
+            guard !remaining.isEmpty else { return nil }
+            let what = remaining.count == 1 ? "1 object" : "\(remaining.count) objects"
+            return error(
+                .validationRelationshipDeniedDelete, object, relationship.name,
+                "cannot be deleted: its relationship \"\(relationship.name)\" still holds \(what) and its delete "
+                    + "rule is Deny")
+        }
+    }
+
+    // MARK: - Attributes
+
+    private static func attributeErrors(_ object: ManagedObject, _ attribute: AttributeDescription) -> [CoreDataError] {
+        let key = attribute.name
+        guard let value = object.state.attributeValues[key] else {
+            guard !attribute.isOptional else { return [] }
+            return [error(.validationMissingMandatoryProperty, object, key, "\"\(key)\" is required but has no value")]
+        }
+        var errors: [CoreDataError] = []
+        switch attribute.attributeType {
+        case .integer16, .integer32, .integer64, .decimal, .double, .float:
+            if let number = value as? Int, let range = attribute.attributeType.integerRange, !range.contains(number) {
+                let code: CoreDataError.Code = number > range.upperBound ? .validationNumberTooLarge : .validationNumberTooSmall
+                // A value the column type cannot hold is the one problem worth reporting.
+                return [error(code, object, key, "\(number) does not fit in an \(attribute.attributeType.xcodeName)")]
+            }
+            if let maximum = attribute.maxValue, compare(value, maximum) == .orderedDescending {
+                errors.append(error(.validationNumberTooLarge, object, key, "\(value) is larger than the maximum \(maximum)"))
+            }
+            if let minimum = attribute.minValue, compare(value, minimum) == .orderedAscending {
+                errors.append(error(.validationNumberTooSmall, object, key, "\(value) is smaller than the minimum \(minimum)"))
+            }
+        case .date:
+            if let maximum = attribute.maxValue, compare(value, maximum) == .orderedDescending {
+                errors.append(error(.validationDateTooLate, object, key, "\(value) is later than the latest allowed \(maximum)"))
+            }
+            if let minimum = attribute.minValue, compare(value, minimum) == .orderedAscending {
+                errors.append(error(.validationDateTooSoon, object, key, "\(value) is earlier than the earliest allowed \(minimum)"))
+            }
+        case .string:
+            guard let text = value as? String else { break }
+            errors += stringErrors(object, attribute, text)
+        default:
+            break
+        }
+        return errors
+    }
+
+    private static func stringErrors(
+        _ object: ManagedObject, _ attribute: AttributeDescription, _ text: String
+    ) -> [CoreDataError] {
+        let key = attribute.name
+        var errors: [CoreDataError] = []
+        // Core Data measures strings in UTF-16 code units (NSString's length).
+        let textLength = text.utf16.count
+        if let maximum = length(of: attribute.maxValue), textLength > maximum {
+            errors.append(error(
+                .validationStringTooLong, object, key, "\"\(text)\" is \(textLength) characters long; at most \(maximum) are allowed"))
+        }
+        if let minimum = length(of: attribute.minValue), textLength < minimum {
+            errors.append(error(
+                .validationStringTooShort, object, key, "\"\(text)\" is \(textLength) characters long; at least \(minimum) are needed"))
+        }
+        if let pattern = attribute.regularExpression {
+            if let expression = try? NSRegularExpression(pattern: "^(?:" + pattern + ")$") {
+                let range = NSRange(text.startIndex..., in: text)
+                if expression.firstMatch(in: text, range: range) == nil {
+                    errors.append(error(
+                        .validationStringPatternMatching, object, key, "\"\(text)\" does not match the pattern \(pattern)"))
+                }
+            } else {
+                errors.append(error(
+                    .managedObjectValidation, object, key, "the model's pattern \(pattern) is not a valid regular expression"))
+            }
+        }
+        return errors
+    }
+
+    private static func length(of bound: Any?) -> Int? {
+        switch bound {
+        case let number as Int: number
+        case let number as Double: Int(exactly: number.rounded(.down))
+        case let text as String: Int(text)
+        default: nil
+        }
+    }
+
+    private static func compare(_ value: Any, _ bound: Any) -> ComparisonResult {
+        ObjectSortDescriptor.Comparison.compare.compare(value, bound)
+    }
+
+    // MARK: - Relationships
+
+    private static func relationshipErrors(
+        _ object: ManagedObject, _ relationship: RelationshipDescription
+    ) -> [CoreDataError] {
+        let key = relationship.name
+        guard relationship.isToMany else {
+            guard !relationship.isOptional, object.state.toOneValues[key] == nil else { return [] }
+            return [error(.validationMissingMandatoryProperty, object, key, "\"\(key)\" is required but has no value")]
+        }
+        // Only loaded relationships can have changed; a fault still holds what was validated before.
+        guard let members = object.state.toManyValues[key] else { return [] }
+        let count = members.count
+        let minimum = max(relationship.minCount, relationship.isOptional ? 0 : 1)
+        if count < minimum, !(relationship.isOptional && count == 0) {
+            return [error(
+                .validationRelationshipLacksMinimumCount, object, key,
+                "\"\(key)\" holds \(count) object(s); at least \(minimum) are needed")]
+        }
+        if relationship.maxCount > 0, count > relationship.maxCount {
+            return [error(
+                .validationRelationshipExceedsMaximumCount, object, key,
+                "\"\(key)\" holds \(count) objects; at most \(relationship.maxCount) are allowed")]
+        }
+        return []
+    }
+
+    private static func destinations(of object: ManagedObject, _ relationship: RelationshipDescription) -> [ManagedObject] {
+        if relationship.isToMany { return object.loadedMembers(of: relationship).elements }
+        return object.state.toOneValues[relationship.name].map { [$0] } ?? []
+    }
+
+    private static func error(
+        _ code: CoreDataError.Code, _ object: ManagedObject, _ key: String, _ problem: String
+    ) -> CoreDataError {
+        CoreDataError(
+            code: code, message: "\(object.entity.name) \(object.objectID): \(problem).", objectID: object.objectID,
+            key: key)
+    }
+
+    /// One error as is, several wrapped in 1560.
+    static func combined(_ errors: [CoreDataError]) -> CoreDataError? {
+        guard let first = errors.first else { return nil }
+        guard errors.count > 1 else { return first }
+        let lines = errors.map { "  - \($0.message)" }.joined(separator: "\n")
+        return CoreDataError(
+            code: .validationMultipleErrors,
+            message: "\(errors.count) validation errors:\n" + lines, underlyingErrors: errors)
+    }
+}

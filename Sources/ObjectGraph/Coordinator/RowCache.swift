@@ -1,0 +1,49 @@
+/// The coordinator's memory of recently read and written rows, so that firing a fault for a row
+/// a fetch just returned does not go back to the store.
+///
+/// Bounded: when full, the row remembered longest ago is forgotten first, so holding many
+/// fetched objects does not hold their rows twice.
+struct RowCache {
+    /// How many rows the cache keeps at most.
+    let capacity: Int
+    private var rows: [ManagedObjectID: StoreRow] = [:]
+    private var order: [ManagedObjectID] = []
+    private var orderStart = 0
+
+    init(capacity: Int) {
+        self.capacity = max(0, capacity)
+    }
+
+    /// The remembered row of `objectID`, if any.
+    func row(for objectID: ManagedObjectID) -> StoreRow? { rows[objectID] }
+
+    /// Remembers `row`, replacing an older version of it.
+    mutating func remember(_ row: StoreRow) {
+        guard capacity > 0 else { return }
+        if rows.updateValue(row, forKey: row.objectID) == nil {
+            order.append(row.objectID)
+        }
+        while rows.count > capacity, orderStart < order.count {
+            rows[order[orderStart]] = nil
+            orderStart += 1
+        }
+        // Compact the queue of keys now and then so it does not grow without bound.
+        if orderStart > capacity {
+            order.removeFirst(orderStart)
+            order.removeAll { rows[$0] == nil }
+            orderStart = 0
+        }
+    }
+
+    /// Forgets the row of `objectID` (it was deleted).
+    mutating func forget(_ objectID: ManagedObjectID) {
+        rows[objectID] = nil
+    }
+
+    /// Forgets every row.
+    mutating func removeAll() {
+        rows.removeAll()
+        order.removeAll()
+        orderStart = 0
+    }
+}

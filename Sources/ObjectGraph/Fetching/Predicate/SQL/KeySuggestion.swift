@@ -1,0 +1,36 @@
+/// Finds the closest existing key to a misspelt one, for "did you mean" hints.
+enum KeySuggestion {
+    /// The candidate with the smallest edit distance to `key` (case-insensitive), when that distance
+    /// is at most half the key's length; ties go to the first in name order.
+    static func closest(to key: String, among candidates: [String]) -> String? {
+        let target = Array(key.lowercased())
+        var bestName: String?
+        var bestDistance = Int.max
+        for candidate in candidates.sorted() {
+            let distance = editDistance(target, Array(candidate.lowercased()))
+            if distance < bestDistance {
+                bestName = candidate
+                bestDistance = distance
+            }
+        }
+        guard bestDistance <= max(1, (target.count + 1) / 2) else { return nil }
+        return bestName
+    }
+
+    /// Levenshtein distance: insertions, deletions and substitutions each cost 1.
+    static func editDistance(_ lhs: [Character], _ rhs: [Character]) -> Int {
+        if lhs.isEmpty { return rhs.count }
+        if rhs.isEmpty { return lhs.count }
+        var previous = Array(0...rhs.count)
+        var current = [Int](repeating: 0, count: rhs.count + 1)
+        for i in 1...lhs.count {
+            current[0] = i
+            for j in 1...rhs.count {
+                let substitution = previous[j - 1] + (lhs[i - 1] == rhs[j - 1] ? 0 : 1)
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, substitution)
+            }
+            swap(&previous, &current)
+        }
+        return previous[rhs.count]
+    }
+}

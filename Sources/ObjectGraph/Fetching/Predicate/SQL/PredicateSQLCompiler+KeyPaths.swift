@@ -1,0 +1,237 @@
+import SQLite
+
+extension PredicateSQLCompiler {
+    /// Compiles one side of a comparison.
+    mutating func value(_ expression: PredicateExpression) throws(ObjectPredicateError) -> SQLValue {
+        switch expression {
+        case .constant(let constant):
+            guard let operand = SQLOperand.constant(constant) else {
+                throw unsupported("\(constant.formatText) cannot be sent to SQLite; pass a managed object, an object "
+                    + "ID or a plain value")
+            }
+            return .operand(operand)
+        case .evaluatedObject:
+            let scope = try rootScope
+            return .operand(.primaryKey(of: scope.alias, entity: scope.entity))
+        case .variable(let name):
+            guard let element = variable(name) else {
+                throw unsupported("$\(name) has no value; call withSubstitutionVariables(_:) first")
+            }
+            return .operand(element.operand)
+        case .aggregate(let elements):
+            var values: [SQLValue] = []
+            for element in elements { values.append(try value(element)) }
+            return .list(values)
+        case .subquery(let collection, let variable, let predicate):
+            return .collection(try subquery(collection, variable: variable, predicate: predicate))
+        case .keyPath(let base, let components):
+            switch base {
+            case .evaluatedObject:
+                return try resolve(components, from: .rows(try rootScope))
+            case .variable(let name):
+                guard let element = variable(name) else {
+                    throw unsupported("$\(name) has no value; call withSubstitutionVariables(_:) first")
+                }
+                return try resolve(components, from: element)
+            case .subquery(let collection, let variable, let predicate):
+                let filtered = try subquery(collection, variable: variable, predicate: predicate)
+                return try resolve(components, from: filtered.element, collection: filtered)
+            default:
+                throw unsupported("the key path \(expression.formatText) starts from a constant")
+            }
+        }
+    }
+
+    /// `SUBQUERY(collection, $variable, predicate)`: the collection's elements filtered by the predicate,
+    /// with `$variable` standing for each element.
+    private mutating func subquery(_ collection: PredicateExpression, variable: String, predicate: PredicateNode)
+        throws(ObjectPredicateError) -> SQLCollection
+    {
+        guard case .collection(var elements) = try value(collection) else {
+            throw unsupported("SUBQUERY needs a to-many key path as its collection, not \(collection.formatText)")
+        }
+        let previous = binding(variable, to: elements.element)
+        defer { _ = binding(variable, to: previous) }
+        let test = try condition(predicate)
+        if let existing = elements.filter {
+            elements.filter = SQLCondition(fragment: .concatenating([.fragment(existing.wrapped), " AND ", .fragment(test.wrapped)]),
+                                           mayBeNull: existing.mayBeNull || test.mayBeNull)
+        } else {
+            elements.filter = test
+        }
+        return elements
+    }
+
+    /// Follows key path components from a row (or from the elements of `collection`).
+    private mutating func resolve(_ components: [KeyPathComponent], from start: SQLElement,
+                                  collection startCollection: SQLCollection? = nil) throws(ObjectPredicateError)
+        -> SQLValue
+    {
+        var element = start
+        var collection = startCollection
+        var aggregate: CollectionOperator?
+        var path: [String] = []
+        for component in components {
+            switch component {
+            case .collectionOperator(let op):
+                guard collection != nil else {
+                    throw unsupported("\(op.rawValue) needs a to-many relationship before it, but "
+                        + "'\(path.joined(separator: "."))' is not one")
+                }
+                guard aggregate == nil else { throw unsupported("a key path can hold only one collection operator") }
+                aggregate = op
+            case .key(let key):
+                path.append(key)
+                let scope: SQLScope
+                switch element {
+                case .rows(let rows):
+                    scope = rows
+                case .reference(_, let owner, let relationship):
+                    scope = try joinToOne(from: owner, key: relationship, collection: collection)
+                case .value:
+                    throw unsupported("'\(path.dropLast().joined(separator: "."))' is an attribute, so the key path "
+                        + "cannot continue with '\(key)'")
+                }
+                element = try step(from: scope, key: key, collection: &collection, path: path)
+            }
+            if aggregate == .count { break }
+        }
+        guard var collection else { return .operand(element.operand) }
+        collection.element = element
+        collection.label = path.joined(separator: ".")
+        guard let aggregate else { return .collection(collection) }
+        return .operand(try self.aggregate(aggregate, of: collection))
+    }
+
+    /// One key from `scope`: an attribute column, a to-one foreign key or join, or a to-many collection.
+    private mutating func step(from scope: SQLScope, key: String, collection: inout SQLCollection?,
+                               path: [String]) throws(ObjectPredicateError) -> SQLElement
+    {
+        guard let property = scope.entity.propertiesByName[key] else {
+            let candidates = Array(scope.entity.propertiesByName.keys)
+            throw .unknownKey(predicate: predicate.predicateFormat, entity: scope.entity.name, key: key,
+                              closestKey: KeySuggestion.closest(to: key, among: candidates))
+        }
+        let label = path.joined(separator: ".")
+        if property.isTransient {
+            throw unsupported("\(scope.entity.name).\(key) is transient, so the store does not keep it")
+        }
+        if let attribute = property as? AttributeDescription {
+            guard let column = scope.layout.column(forProperty: key), let kind = SQLValueKind(attribute.attributeType) else {
+                throw unsupported("\(scope.entity.name).\(key) has no column in the store")
+            }
+            return .value(.column("\(scope.alias).\(column.column)", kind: kind,
+                                  label: "\(label) (\(attribute.attributeType.xcodeName))"))
+        }
+        guard let relationship = property as? RelationshipDescription, let destination = relationship.destinationEntity else {
+            throw unsupported("\(scope.entity.name).\(key) is not an attribute or relationship")
+        }
+        let destinationLayout = try entityLayout(destination)
+        if !relationship.isToMany {
+            guard let column = scope.layout.column(forProperty: key) else {
+                throw unsupported("\(scope.entity.name).\(key) has no column in the store")
+            }
+            let operand = SQLOperand.column("\(scope.alias).\(column.column)",
+                                            kind: .object(rootEntity: destination.rootEntity.name),
+                                            label: "\(label) (\(destination.name))")
+            return .reference(operand, owner: scope, relationship: key)
+        }
+        guard let storage = scope.layout.toManyRelationships[key] else {
+            throw unsupported("\(scope.entity.name).\(key) has no storage in the store")
+        }
+        if let existing = collection, scope.level === existing.level {
+            // A further to-many inside a collection path: join it into the same subquery.
+            let alias = appendToMany(storage, owner: scope, destinationTable: destinationLayout.tableName)
+            return .rows(SQLScope(alias: alias, entity: destination, layout: destinationLayout, level: existing.level))
+        }
+        let level = SQLQueryLevel()
+        let from: String
+        let link: String
+        let alias: String
+        switch storage {
+        case .inverseForeignKey(let table, let column, _), .hiddenForeignKey(let table, let column, _):
+            alias = nextAlias()
+            from = "\(table) \(alias)"
+            link = "\(alias).\(column) = \(scope.alias).Z_PK"
+        case .joinTable(let table, let ownerColumn, let destinationColumn, _):
+            let joinAlias = nextAlias()
+            alias = nextAlias()
+            from = "\(table) \(joinAlias) JOIN \(destinationLayout.tableName) \(alias) ON "
+                + "\(alias).Z_PK = \(joinAlias).\(destinationColumn)"
+            link = "\(joinAlias).\(ownerColumn) = \(scope.alias).Z_PK"
+        }
+        let newScope = SQLScope(alias: alias, entity: destination, layout: destinationLayout, level: level)
+        collection = SQLCollection(level: level, from: from, link: link, element: .rows(newScope), filter: nil,
+                                   label: label)
+        return .rows(newScope)
+    }
+
+    /// Joins the destination of the to-one `key` so a key path can continue past it.
+    ///
+    /// Outside a collection a missing object gives nil values (LEFT OUTER JOIN); inside one the
+    /// evaluator skips it when mapping the next key (inner JOIN).
+    private mutating func joinToOne(from scope: SQLScope, key: String, collection: SQLCollection?)
+        throws(ObjectPredicateError) -> SQLScope
+    {
+        guard let relationship = scope.entity.relationshipsByName[key], let destination = relationship.destinationEntity,
+            let column = scope.layout.column(forProperty: key)
+        else { throw unsupported("\(scope.entity.name).\(key) has no column in the store") }
+        let destinationLayout = try entityLayout(destination)
+        let inner = collection.map { $0.level === scope.level } ?? false
+        let joinKeyword = inner ? "JOIN" : "LEFT OUTER JOIN"
+        let alias = scope.level.join(key: "\(scope.alias).\(key).\(joinKeyword)") {
+            let alias = nextAlias()
+            return (alias, "\(joinKeyword) \(destinationLayout.tableName) \(alias) ON "
+                        + "\(scope.alias).\(column.column) = \(alias).Z_PK")
+        }
+        return SQLScope(alias: alias, entity: destination, layout: destinationLayout, level: scope.level)
+    }
+
+    /// Joins a further to-many relationship into a collection's subquery; returns the destination alias.
+    private mutating func appendToMany(_ storage: ToManyLayout, owner: SQLScope, destinationTable: String) -> String {
+        switch storage {
+        case .inverseForeignKey(let table, let column, _), .hiddenForeignKey(let table, let column, _):
+            let alias = nextAlias()
+            owner.level.append(join: "JOIN \(table) \(alias) ON \(alias).\(column) = \(owner.alias).Z_PK")
+            return alias
+        case .joinTable(let table, let ownerColumn, let destinationColumn, _):
+            let joinAlias = nextAlias()
+            let alias = nextAlias()
+            owner.level.append(join: "JOIN \(table) \(joinAlias) ON \(joinAlias).\(ownerColumn) = \(owner.alias).Z_PK")
+            owner.level.append(join: "JOIN \(destinationTable) \(alias) ON \(alias).Z_PK = \(joinAlias).\(destinationColumn)")
+            return alias
+        }
+    }
+
+    /// `@count @sum @avg @min @max` over a collection, as a scalar subquery.
+    private func aggregate(_ op: CollectionOperator, of collection: SQLCollection) throws(ObjectPredicateError)
+        -> SQLOperand
+    {
+        let label = collection.label
+        if op == .count {
+            return SQLOperand(fragment: collection.subquery(select: "COUNT(*)"), kind: .number, isConstant: false,
+                              mayBeNull: false, label: label)
+        }
+        guard case .value(let element) = collection.element else {
+            throw unsupported("\(op.rawValue) in '\(label)' needs an attribute to aggregate, e.g. movies.\(op.rawValue).year")
+        }
+        switch op {
+        case .sum, .avg:
+            guard element.kind == .number else {
+                throw unsupported("\(op.rawValue) needs numbers, but \(element.label) is \(element.kind.name)")
+            }
+            let select = op == .sum ? "COALESCE(SUM(\(element.fragment.sql)), 0)" : "AVG(\(element.fragment.sql))"
+            return SQLOperand(fragment: collection.subquery(select: select), kind: .number, isConstant: false,
+                              mayBeNull: op == .avg, label: label)
+        case .min, .max:
+            guard element.kind.isOrdered else {
+                throw unsupported("\(op.rawValue) needs ordered values, but \(element.label) is \(element.kind.name)")
+            }
+            let function = op == .min ? "MIN" : "MAX"
+            return SQLOperand(fragment: collection.subquery(select: "\(function)(\(element.fragment.sql))"),
+                              kind: element.kind, isConstant: false, mayBeNull: true, label: label)
+        case .count:
+            throw unsupported("unreachable")
+        }
+    }
+}

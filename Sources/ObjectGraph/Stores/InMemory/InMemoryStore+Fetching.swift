@@ -1,0 +1,43 @@
+import Foundation
+
+extension InMemoryStore {
+    /// The rows of the request's entity (and sub-entities when asked) that satisfy its predicate
+    /// (evaluated in memory over the rows), ordered by its sort
+    /// descriptors (ties and unsorted requests in primary-key order), then offset and limited.
+    public func fetchRows(_ request: StoreFetchRequest) throws -> [StoreRow] {
+        let matching = rows.values.filter { matches($0, request) }
+        let ordered = matching.sorted { left, right in
+            for descriptor in request.sortDescriptors {
+                let result = descriptor.compare(
+                    value(atKeyPath: descriptor.key, of: left), value(atKeyPath: descriptor.key, of: right))
+                if result != .orderedSame { return result == .orderedAscending }
+            }
+            return (left.objectID.primaryKey ?? 0) < (right.objectID.primaryKey ?? 0)
+        }
+        return StoreRowOrdering.window(ordered, offset: request.fetchOffset, limit: request.fetchLimit)
+    }
+
+    /// How many rows ``fetchRows(_:)`` would return.
+    public func countRows(_ request: StoreFetchRequest) throws -> Int {
+        let total = rows.values.lazy.filter { self.matches($0, request) }.count
+        let afterOffset = max(0, total - max(0, request.fetchOffset))
+        return request.fetchLimit > 0 ? min(afterOffset, request.fetchLimit) : afterOffset
+    }
+
+    private func matches(_ row: StoreRow, _ request: StoreFetchRequest) -> Bool {
+        let entity = row.objectID.entity
+        let entityFits = request.includesSubentities ? entity.isKind(of: request.entity) : entity === request.entity
+        guard entityFits else { return false }
+        guard let predicate = request.predicate else { return true }
+        return predicate.evaluate(with: RowReader(row: row, store: self))
+    }
+
+    /// The value at a key path of a row, following relationships through other rows
+    /// (`theater.name`, `movies.@count`), read the way a predicate reads it.
+    func value(atKeyPath keyPath: String, of row: StoreRow) -> Any? {
+        let value = RowReader(row: row, store: self).predicateValue(forKeyPath: keyPath)
+        // A to-one destination sorts as its object ID, the way the context sees it.
+        if let reader = value as? RowReader { return reader.row.objectID }
+        return value
+    }
+}

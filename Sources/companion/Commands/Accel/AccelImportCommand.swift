@@ -1,0 +1,126 @@
+import Accelerometer
+
+/// `companion accel import`: makes a recording from a raw `iio_readdev` capture or a CSV.
+enum AccelImportCommand: Subcommand {
+    static let name = "import"
+    static let summary = "make a recording from a raw iio_readdev capture or a CSV of polled values"
+    static let usage = """
+        usage: companion accel import CAPTURE.bin --channels SOURCE -o OUT [--device NAME]
+               companion accel import --csv FILE.csv -o OUT [--channels SOURCE] [--scale S] [--rate HZ]
+
+        A raw capture is the scan bytes iio_readdev wrote, with no header. SOURCE describes its
+        channels: a libiio XML context (iio_info -x, iio_genxml), the text iio_info printed, or a
+        sysfs device directory (copied from /sys/bus/iio/devices/iio:deviceN). The capture's scans
+        hold every scan channel of the device, as iio_readdev reads by default; --scan-channels
+        names the ones it was asked for instead (for a sysfs directory, the *_en files that hold 1
+        are used when any do). The bytes are kept exactly; a partial last scan is reported and left out.
+
+        A CSV of polled values has a header row naming x, y, z (raw counts) and optionally time
+        (seconds) or timestamp (nanoseconds).
+
+          -o, --output OUT        the recording to write
+          --channels SOURCE       the channel description
+          --device NAME           which device, when SOURCE lists several
+          --scan-channels LIST    the channels in the capture, comma-separated
+          --csv FILE              import polled values instead of a raw capture
+          --scale S, --offset O   for a CSV without SOURCE: the raw counts' scale (m/s² per count) and offset
+          --rate HZ               the sampling frequency, when SOURCE does not say
+        """
+
+    static func run(_ arguments: [String]) throws(CommandLineError) -> ExitStatus {
+        var list = ArgumentList(arguments)
+        guard let output = try list.option("-o", "--output") else {
+            throw .usage("where should the recording go? (give -o OUT)", subject: "accel import")
+        }
+        let source = try list.option("--channels")
+        let deviceName = try list.option("--device")
+        let scanChannels = try list.option("--scan-channels").map { $0.split(separator: ",").map(String.init) }
+        let csvPath = try list.option("--csv")
+        let scale = try list.doubleOption("--scale")
+        let offset = try list.doubleOption("--offset")
+        let rate = try list.doubleOption("--rate")
+        if let scale, scale == 0 { throw .usage("a zero scale would turn every reading into 0", subject: "--scale") }
+        if let rate, rate <= 0 { throw .usage("the rate must be more than 0 Hz", subject: "--rate") }
+        let files = try list.positionals()
+        var device: DeviceDescription?
+        var enabledInSource: [String] = []
+        if let source {
+            do {
+                let (kind, devices) = try ChannelSource.load(path: source)
+                let chosen = try devices.select(named: deviceName, source: source)
+                device = chosen
+                if kind == .sysfsDirectory {
+                    enabledInSource = try SysfsDevice(directory: sysfsDirectory(source, chosen)).enabledScanChannels()
+                }
+            } catch {
+                throw .failure(error.description, subject: source)
+            }
+        }
+        if let rate { device?.samplingFrequency = rate }
+        let recording: Recording
+        if let csvPath {
+            guard files.isEmpty else { throw .usage("give either a capture or --csv, not both", subject: files[0]) }
+            var description = device ?? DeviceDescription(name: "polled", identifier: "unknown", channels: [])
+            if scale != nil || offset != nil || device == nil {
+                description.channels = try DeviceDescription.axisNames.enumerated().map { index, axis throws(CommandLineError) in
+                    ChannelDescription(
+                        name: axis, index: index, type: try scanType("le:s32/32>>0"),
+                        scale: scale ?? description.channels.first { $0.name == axis }?.scale ?? 1.0,
+                        offset: offset ?? description.channels.first { $0.name == axis }?.offset ?? 0.0)
+                }
+            }
+            if let rate { description.samplingFrequency = rate }
+            let text = String(decoding: try AccelInputs.readBytes(csvPath), as: UTF8.self)
+            do {
+                recording = try PolledCSVImporter.recording(
+                    csv: text, device: description, tool: AccelCommand.toolVersion,
+                    notes: ["imported from polled values in \(csvPath)"] + (source.map { ["channels from \($0)"] } ?? []))
+            } catch {
+                throw .failure(error.description, subject: csvPath)
+            }
+            if scale == nil && device == nil {
+                printError("companion: \(csvPath): warning: no --scale or --channels, so 1 count = 1 m/s² (scale 1.0)")
+            }
+        } else {
+            guard files.count == 1 else {
+                throw .usage(files.isEmpty ? "which capture? (or --csv FILE)" : "give exactly one capture", subject: "accel import")
+            }
+            guard let device, let source else {
+                throw .usage("a raw capture has no header: say what its channels are with --channels SOURCE", subject: files[0])
+            }
+            let capture = try AccelInputs.readBytes(files[0])
+            let wanted = scanChannels ?? (enabledInSource.isEmpty ? nil : enabledInSource)
+            do {
+                let channels = try device.channels(named: wanted)
+                let (made, issues) = try RawCaptureImporter.recording(
+                    capture: capture, device: device, channels: channels, tool: AccelCommand.toolVersion,
+                    notes: ["imported from \(files[0]) with channels from \(source)"])
+                for issue in issues { printError("companion: \(files[0]): warning: \(issue)") }
+                recording = made
+            } catch let error as IIOError {
+                throw .failure(error.description, subject: source)
+            } catch let error as RecordingError {
+                throw .failure(error.description, subject: files[0])
+            } catch {
+                throw .failure("\(error)", subject: files[0])
+            }
+        }
+        try AccelInputs.write(recording.encoded(), to: output)
+        print("wrote \(output): \(recording.scanCount) scans of \(recording.layout.scanSize) bytes from \(recording.header.device)")
+        return .success
+    }
+
+    private static func scanType(_ text: String) throws(CommandLineError) -> ScanType {
+        do {
+            return try ScanType(parsing: text)
+        } catch {
+            throw .failure(error.description)
+        }
+    }
+
+    /// The device directory inside a sysfs source (the source itself, or its iio:deviceN child).
+    private static func sysfsDirectory(_ source: String, _ device: DeviceDescription) -> String {
+        let child = SysfsDevice(directory: source).path(device.identifier)
+        return SystemFileAccess().isDirectory(child) ? child : source
+    }
+}

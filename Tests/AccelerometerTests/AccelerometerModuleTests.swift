@@ -1,5 +1,0 @@
-import Testing
-
-@Test func AccelerometerTestTargetBuilds() {
-    #expect(Bool(true))
-}

@@ -1,0 +1,120 @@
+import Foundation
+import Testing
+@testable import ObjectGraph
+
+/// Child contexts: reading through the parent, saving into it, cancelling, merging.
+@Suite struct ChildContextTests {
+    private func savedShelf(_ stack: LibraryStack) throws -> ManagedObject {
+        let shelf = try stack.context.insertNewObject(forEntityName: "Shelf")
+        shelf["name"] = "Fiction"
+        let book = try stack.book("Austen", "Emma")
+        book["shelf"] = shelf
+        try stack.context.save()
+        return shelf
+    }
+
+    @Test func aChildSeesTheParentsUnsavedChanges() throws {
+        let stack = try LibraryStack()
+        let shelf = try savedShelf(stack)
+        shelf["name"] = "Novels"
+        try stack.book("Borges", "Ficciones")
+        let child = ManagedObjectContext(concurrencyType: .mainQueue, parent: stack.context)
+        #expect(child.parent === stack.context)
+        let childShelf = child.object(with: shelf.objectID)
+        #expect(childShelf["name"] as? String == "Novels")
+        #expect((childShelf["books"] as? Set<ManagedObject>)?.count == 1)
+        let titles = try child.fetch(LibraryStack.booksByAuthor()).compactMap { $0["title"] as? String }
+        #expect(titles == ["Emma", "Ficciones"])
+    }
+
+    @Test func savingAChildPushesIntoTheParentOnly() throws {
+        let stack = try LibraryStack()
+        let shelf = try savedShelf(stack)
+        let child = ManagedObjectContext(concurrencyType: .mainQueue, parent: stack.context)
+        let childShelf = child.object(with: shelf.objectID)
+        let book = try child.insertNewObject(forEntityName: "Book")
+        book["author"] = "Calvino"
+        book["title"] = "Invisible Cities"
+        book["shelf"] = childShelf
+        childShelf["name"] = "Novels"
+        try child.save()
+        #expect(!child.hasChanges)
+        #expect(stack.context.hasChanges)
+        #expect(shelf["name"] as? String == "Novels")
+        let parentBook = try #require(stack.context.registeredObject(for: book.objectID))
+        #expect(parentBook.isInserted)
+        #expect(parentBook["shelf"] as? ManagedObject === shelf)
+        #expect((shelf["books"] as? Set<ManagedObject>)?.count == 2)
+        // Nothing reached the store until the parent saves.
+        let other = stack.container.newBackgroundContext()
+        #expect(try other.performAndWait { try other.count(for: FetchRequest(entityName: "Book")) } == 1)
+        try stack.context.save()
+        #expect(try other.performAndWait { try other.count(for: FetchRequest(entityName: "Book")) } == 2)
+        #expect(parentBook.objectID == book.objectID)
+    }
+
+    @Test func discardingAChildLeavesNoTrace() throws {
+        let stack = try LibraryStack()
+        let shelf = try savedShelf(stack)
+        do {
+            let child = ManagedObjectContext(concurrencyType: .mainQueue, parent: stack.context)
+            let book = try child.insertNewObject(forEntityName: "Book")
+            book["author"] = "Calvino"
+            book["title"] = "Invisible Cities"
+            book["shelf"] = child.object(with: shelf.objectID)
+            #expect((child.object(with: shelf.objectID)["books"] as? Set<ManagedObject>)?.count == 2)
+        }
+        #expect(!stack.context.hasChanges)
+        #expect((shelf["books"] as? Set<ManagedObject>)?.count == 1)
+        #expect(try stack.context.count(for: FetchRequest(entityName: "Book")) == 1)
+    }
+
+    @Test func deletingInAChildAndSavingDeletesInTheParentAtOnce() throws {
+        let stack = try LibraryStack()
+        let shelf = try savedShelf(stack)
+        let book = try #require((shelf["books"] as? Set<ManagedObject>)?.first)
+        let child = ManagedObjectContext(concurrencyType: .mainQueue, parent: stack.context)
+        child.delete(child.object(with: book.objectID))
+        try child.save()
+        #expect(book.isDeleted)
+        #expect((shelf["books"] as? Set<ManagedObject>)?.isEmpty == true)
+    }
+
+    @Test func aChildThatMergesAutomaticallySeesWhatTheParentSaves() throws {
+        let stack = try LibraryStack()
+        let shelf = try savedShelf(stack)
+        let child = ManagedObjectContext(concurrencyType: .privateQueue, parent: stack.context)
+        child.automaticallyMergesChangesFromParent = true
+        let childShelf = child.performAndWait { child.object(with: shelf.objectID) }
+        #expect(child.performAndWait { childShelf["name"] as? String } == "Fiction")
+        shelf["name"] = "Novels"
+        try stack.context.save()
+        #expect(child.performAndWait { childShelf["name"] as? String } == "Novels")
+    }
+
+    @Test func aSiblingsSaveReachesAChildThatMergesAutomatically() throws {
+        let stack = try LibraryStack()
+        let shelf = try savedShelf(stack)
+        let watcher = ManagedObjectContext(concurrencyType: .mainQueue, parent: stack.context)
+        watcher.automaticallyMergesChangesFromParent = true
+        let watchedShelf = watcher.object(with: shelf.objectID)
+        #expect(watchedShelf["name"] as? String == "Fiction")
+        let editor = ManagedObjectContext(concurrencyType: .mainQueue, parent: stack.context)
+        editor.object(with: shelf.objectID)["name"] = "Poetry"
+        try editor.save()
+        #expect(watchedShelf["name"] as? String == "Poetry")
+    }
+
+    @Test func aPrivateQueueContextRunsItsBlocksOnItsQueue() async throws {
+        let stack = try LibraryStack()
+        let background = stack.container.newBackgroundContext()
+        let count = try await background.perform {
+            let book = try background.insertNewObject(forEntityName: "Book")
+            book["author"] = "Eco"
+            book["title"] = "The Name of the Rose"
+            try background.save()
+            return try background.count(for: FetchRequest(entityName: "Book"))
+        }
+        #expect(count == 1)
+    }
+}

@@ -1,0 +1,111 @@
+import Foundation
+import ObjectGraph
+import Testing
+
+@Suite("Key-value coding")
+struct KeyValueCodingTests {
+    @Test func setValueAndSubscriptReadBackTheSameValue() throws {
+        let stack = try CinemaStack()
+        let movie = try stack.movie("Up")
+        movie.setValue("A house flies", forKey: "summary")
+        movie["rating"] = 8.3
+
+        #expect(movie.value(forKey: "summary") as? String == "A house flies")
+        #expect(movie["rating"] as? Double == 8.3)
+        #expect(movie.value(forKey: "name", as: String.self) == "Up")
+    }
+
+    @Test func numericSettersCoerceToTheAttributeType() throws {
+        let stack = try CinemaStack()
+        let theater = try stack.theater("Odeon")
+        let movie = try stack.movie("Up")
+        theater["capacity"] = Int16(250)
+        movie["runtime"] = UInt8(96)
+        movie["rating"] = Float(7.5)
+        movie["budget"] = 1_000
+        theater["isOpen"] = 0
+
+        #expect(theater["capacity"] as? Int == 250)
+        #expect(movie["runtime"] as? Int == 96)
+        #expect(movie["rating"] as? Double == 7.5)
+        #expect(movie["budget"] as? Decimal == Decimal(1_000))
+        #expect(theater["isOpen"] as? Bool == false)
+    }
+
+    @Test func unknownKeyIsReportedBySave() throws {
+        let stack = try CinemaStack()
+        let movie = try stack.movie("Up")
+        movie["nmae"] = "typo"
+        #expect(movie["nmae"] == nil)
+
+        let error = try #require(throws: CoreDataError.self) { try stack.context.save() }
+        #expect(error.code == .managedObjectValidation)
+        #expect(error.key == "nmae")
+        #expect(error.message.contains("no property named \"nmae\""))
+    }
+
+    @Test func valueOfWrongTypeIsRejectedAndReportedBySave() throws {
+        let stack = try CinemaStack()
+        let movie = try stack.movie("Up")
+        movie["runtime"] = "long"
+        #expect(movie["runtime"] as? Int == 90)
+
+        let error = try #require(throws: CoreDataError.self) { try stack.context.save() }
+        #expect(error.code == .managedObjectValidation)
+        #expect(error.key == "runtime")
+        #expect(error.message.contains("Integer 32"))
+
+        movie["runtime"] = 101
+        try stack.context.save()
+        #expect(movie["runtime"] as? Int == 101)
+    }
+
+    @Test func keyPathFollowsToOneChains() throws {
+        let stack = try CinemaStack()
+        let theater = try stack.theater("Odeon", movies: ["Up"])
+        let movie = try #require((theater["movies"] as? Set<ManagedObject>)?.first)
+        let employee = try stack.context.insertNewObject(forEntityName: "Employee")
+        employee["theater"] = theater
+
+        #expect(movie.value(forKeyPath: "theater.name") as? String == "Odeon")
+        #expect(movie.value(forKeyPath: "theater.staff.@count") as? Int == 1)
+        #expect(movie.value(forKeyPath: "theater.missing") == nil)
+        #expect(movie.value(forKeyPath: "playlists.name") as? [Any] != nil)
+    }
+
+    @Test func collectionOperatorsReduceToManyRelationships() throws {
+        let stack = try CinemaStack()
+        let theater = try stack.theater("Odeon", movies: ["Up", "Alien", "Brave"])
+        let movies = try #require(theater["movies"] as? Set<ManagedObject>)
+        for (movie, runtime) in zip(movies.sorted { ($0.nameValue ?? "") < ($1.nameValue ?? "") }, [117, 93, 96]) {
+            movie["runtime"] = runtime
+            movie["rating"] = Double(runtime) / 20
+        }
+
+        #expect(theater.value(forKeyPath: "movies.@count") as? Int == 3)
+        #expect(theater.value(forKeyPath: "movies.@sum.runtime") as? Int == 306)
+        #expect(theater.value(forKeyPath: "movies.@avg.runtime") as? Double == 102)
+        #expect(theater.value(forKeyPath: "movies.@min.runtime") as? Int == 93)
+        #expect(theater.value(forKeyPath: "movies.@max.runtime") as? Int == 117)
+        #expect(theater.value(forKeyPath: "movies.@max.name") as? String == "Up")
+        let ratingSum = try #require(theater.value(forKeyPath: "movies.@sum.rating") as? Double)
+        #expect(abs(ratingSum - 15.3) < 1e-9)
+        let names = theater.value(forKeyPath: "movies.name") as? [Any]
+        #expect(names?.compactMap { $0 as? String }.sorted() == ["Alien", "Brave", "Up"])
+    }
+
+    @Test func collectionOperatorsOnEmptyRelationships() throws {
+        let stack = try CinemaStack()
+        let theater = try stack.theater("Empty")
+        #expect(theater.value(forKeyPath: "movies.@count") as? Int == 0)
+        #expect(theater.value(forKeyPath: "movies.@sum.runtime") as? Int == 0)
+        #expect(theater.value(forKeyPath: "movies.@max.runtime") == nil)
+    }
+
+    @Test func derivedKeysOfUnknownPathsAreNil() throws {
+        let stack = try CinemaStack()
+        let movie = try stack.movie("Up")
+        #expect(movie.value(forKeyPath: "theater.name") == nil)
+        #expect(movie.value(forKeyPath: "nothing.here") == nil)
+    }
+}
