@@ -44,7 +44,7 @@ import Testing
         try fixtures.copyCorpusStore(InspectFixtures.recipes)
         let outcome = try fixtures.inspect([InspectFixtures.recipes, "--markdown"])
         #expect(outcome.status == 0)
-        try Golden.check(outcome.standardOutput, named: "recipes-summary.md")
+        try InspectGolden.check(outcome.standardOutput, named: "recipes-summary.md")
     }
 
     @Test func rowsShowObjectsWithReadableValuesAndMatchTheGoldenFile() throws {
@@ -55,7 +55,7 @@ import Testing
         #expect(outcome.standardOutput.contains("| Recipe/p1 |"))
         #expect(outcome.standardOutput.contains("bytes: JPEG>"))
         #expect(outcome.standardOutput.contains("RecipeType/p2"))
-        try Golden.check(outcome.standardOutput, named: "recipes-rows-recipe.md")
+        try InspectGolden.check(outcome.standardOutput, named: "recipes-rows-recipe.md")
     }
 
     @Test func rowsFilterSortAndLimitThroughAPredicate() throws {
@@ -121,22 +121,5 @@ import Testing
         #expect(other.status == 1)
         #expect(other.standardOutput.contains("incompatible"))
         #expect(other.standardOutput.contains("entity = LuxuryCar"))
-    }
-}
-
-/// Golden files beside the tests, compared byte for byte; `UPDATE_GOLDEN=1` rewrites them.
-enum Golden {
-    static var directory: URL {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden")
-    }
-
-    static func check(_ text: String, named name: String) throws {
-        let file = directory.appendingPathComponent(name)
-        if ProcessInfo.processInfo.environment["UPDATE_GOLDEN"] == "1" {
-            try Data(text.utf8).write(to: file)
-            return
-        }
-        let expected = try String(contentsOf: file, encoding: .utf8)
-        #expect(text == expected, "golden file \(name) differs; rerun with UPDATE_GOLDEN=1 and read the diff")
     }
 }
