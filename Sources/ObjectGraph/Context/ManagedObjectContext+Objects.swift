@@ -63,12 +63,14 @@ extension ManagedObjectContext {
     private func insertableEntity(named entityName: String) throws -> EntityDescription {
         guard let entity = managedObjectModel.entitiesByName[entityName] else {
             throw CoreDataError(
-                code: .coreData, message: "The model has no entity named \"\(entityName)\"; it has "
+                code: .coreData,
+                message: "The model has no entity named \"\(entityName)\"; it has "
                     + managedObjectModel.entities.map(\.name).sorted().joined(separator: ", "))
         }
         guard !entity.isAbstract else {
             throw CoreDataError(
-                code: .coreData, message: "\(entityName) is abstract; insert one of its sub-entities ("
+                code: .coreData,
+                message: "\(entityName) is abstract; insert one of its sub-entities ("
                     + entity.subentities.map(\.name).joined(separator: ", ") + ")")
         }
         return entity
@@ -155,7 +157,9 @@ extension ManagedObjectContext {
         state.isFault = false
         if keepingChanges {
             for attribute in object.entity.attributesByName.values where !attribute.isTransient {
-                if !changed.contains(attribute.name) { state.attributeValues[attribute.name] = row.values[attribute.name] }
+                if !changed.contains(attribute.name) {
+                    state.attributeValues[attribute.name] = row.values[attribute.name]
+                }
             }
         } else {
             // Share the row's storage (copy on write): a fetched object holds its values once.

@@ -33,7 +33,10 @@ struct SavePlan {
             guard let store = storesOfInserts[ObjectIdentifier(object)] else { continue }
             let row = StoreRow(objectID: id(of: object), version: 1, values: storedValues(of: object))
             let toMany = toManyChanges(of: object)
-            add(store) { $0.insertedRows.append(row); $0.toManyChanges += toMany }
+            add(store) {
+                $0.insertedRows.append(row)
+                $0.toManyChanges += toMany
+            }
         }
         for object in context.touchedSet where object.state.lifecycle == .persisted {
             let changedKeys = object.persistentChangedKeys()
@@ -44,7 +47,10 @@ struct SavePlan {
                 changedKeys: stored)
             let toMany = toManyChanges(of: object)
             updatedObjects.insert(object)
-            add(store) { $0.updatedRows.append(update); $0.toManyChanges += toMany }
+            add(store) {
+                $0.updatedRows.append(update)
+                $0.toManyChanges += toMany
+            }
         }
         for object in context.deletedSet {
             guard let store = coordinator.store(for: object.objectID) else { continue }
@@ -57,7 +63,8 @@ struct SavePlan {
     /// Asks each store for permanent IDs, one request per store and entity.
     private static func allocatePermanentIDs(
         for objects: [ManagedObject], coordinator: PersistentStoreCoordinator,
-        permanentIDs: inout [ObjectIdentifier: ManagedObjectID], storesOfInserts: inout [ObjectIdentifier: PersistentStore]
+        permanentIDs: inout [ObjectIdentifier: ManagedObjectID],
+        storesOfInserts: inout [ObjectIdentifier: PersistentStore]
     ) throws {
         var pending: [(store: PersistentStore, entity: EntityDescription, objects: [ManagedObject])] = []
         for object in objects where permanentIDs[ObjectIdentifier(object)] == nil {
@@ -80,7 +87,8 @@ struct SavePlan {
             guard ids.count == group.objects.count else {
                 throw CoreDataError(
                     code: .persistentStoreSave,
-                    message: "The store handed out \(ids.count) IDs for \(group.objects.count) new \(group.entity.name) objects")
+                    message: "The store handed out \(ids.count) IDs for \(group.objects.count) new "
+                        + "\(group.entity.name) objects")
             }
             for (object, id) in zip(group.objects, ids) { permanentIDs[ObjectIdentifier(object)] = id }
         }
