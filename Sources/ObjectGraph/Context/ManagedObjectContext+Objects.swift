@@ -13,7 +13,7 @@ extension ManagedObjectContext {
     @discardableResult
     public func insertNewObject(forEntityName entityName: String) throws -> ManagedObject {
         let entity = try insertableEntity(named: entityName)
-        let object = ManagedObjectClassRegistry.shared.objectClass(for: entity).init(entity: entity, insertInto: nil)
+        let object = objectClass(for: entity).init(entity: entity, insertInto: nil)
         insert(object)
         return object
     }
@@ -118,12 +118,19 @@ extension ManagedObjectContext {
 
     /// Makes and registers an object of the right class for a stored row.
     private func makeObject(for objectID: ManagedObjectID) -> ManagedObject {
-        let type = ManagedObjectClassRegistry.shared.objectClass(for: objectID.entity)
-        let object = type.init(entity: objectID.entity, insertInto: nil)
+        let object = objectClass(for: objectID.entity).init(entity: objectID.entity, insertInto: nil)
         object.objectID = objectID
         object.state.lifecycle = .persisted
         register(object)
         return object
+    }
+
+    /// The class objects of `entity` are made from (the registry's answer, remembered).
+    private func objectClass(for entity: EntityDescription) -> ManagedObject.Type {
+        if let type = objectClasses[ObjectIdentifier(entity)] { return type }
+        let type = ManagedObjectClassRegistry.shared.objectClass(for: entity)
+        objectClasses[ObjectIdentifier(entity)] = type
+        return type
     }
 
     // MARK: - Faults

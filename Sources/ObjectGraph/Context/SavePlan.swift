@@ -7,6 +7,8 @@ struct SavePlan {
     var permanentIDs: [ObjectIdentifier: ManagedObjectID]
     /// Objects whose row is updated (their version moves on).
     var updatedObjects = Set<ManagedObject>()
+    /// Each entity's stored to-many relationships in name order, worked out once per entity.
+    private var toManyRelationships: [ObjectIdentifier: [RelationshipDescription]] = [:]
 
     /// Builds the plan. Permanent IDs and stores of inserted objects are kept across attempts in
     /// `permanentIDs` and `storesOfInserts`, so a retry after a merge does not allocate again.
@@ -116,11 +118,16 @@ struct SavePlan {
 
     /// The to-many relationships of an object whose members changed (all non-empty ones of a
     /// new object), with the members before and after.
-    private func toManyChanges(of object: ManagedObject) -> [ToManyChange] {
+    private mutating func toManyChanges(of object: ManagedObject) -> [ToManyChange] {
         let isNew = object.state.lifecycle == .inserted
-        return object.entity.relationshipsByName.values.sorted { $0.name < $1.name }.compactMap { relationship in
-            guard relationship.isToMany, !relationship.isTransient,
-                let members = object.state.toManyValues[relationship.name],
+        let key = ObjectIdentifier(object.entity)
+        let relationships =
+            toManyRelationships[key]
+            ?? object.entity.relationshipsByName.values.filter { $0.isToMany && !$0.isTransient }
+            .sorted { $0.name < $1.name }
+        toManyRelationships[key] = relationships
+        return relationships.compactMap { relationship in
+            guard let members = object.state.toManyValues[relationship.name],
                 isNew ? !members.isEmpty : object.differsFromCommitted(relationship.name)
             else { return nil }
             let before = isNew ? OrderedSet() : (object.state.committedToMany[relationship.name] ?? OrderedSet())

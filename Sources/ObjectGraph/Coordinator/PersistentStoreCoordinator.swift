@@ -23,7 +23,9 @@ public final class PersistentStoreCoordinator: @unchecked Sendable {
     private var stores: [PersistentStore] = []
     /// The entity names each store holds (its configuration), by store identifier.
     private var entityNamesByStore: [String: Set<String>] = [:]
-    var rowCache = RowCache(capacity: 10_000)
+    var rowCache = RowCache(capacity: PersistentStoreCoordinator.rowCacheCapacity)
+    /// How many rows the row cache keeps.
+    static let rowCacheCapacity = 10_000
 
     /// Makes a coordinator with no stores yet.
     public init(managedObjectModel: ManagedObjectModel) {
