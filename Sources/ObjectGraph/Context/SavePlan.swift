@@ -7,6 +7,9 @@ struct SavePlan {
     var permanentIDs: [ObjectIdentifier: ManagedObjectID]
     /// Objects whose row is updated (their version moves on).
     var updatedObjects = Set<ManagedObject>()
+    /// The stored values written for each inserted or updated object; they become its committed
+    /// values once the save succeeds (shared, not copied).
+    var writtenValues: [ObjectIdentifier: [String: Any]] = [:]
     /// Each entity's stored to-many relationships in name order, worked out once per entity.
     private var toManyRelationships: [ObjectIdentifier: [RelationshipDescription]] = [:]
 
@@ -33,7 +36,9 @@ struct SavePlan {
 
         for object in context.insertedSet {
             guard let store = storesOfInserts[ObjectIdentifier(object)] else { continue }
-            let row = StoreRow(objectID: id(of: object), version: 1, values: storedValues(of: object))
+            let values = storedValues(of: object)
+            writtenValues[ObjectIdentifier(object)] = values
+            let row = StoreRow(objectID: id(of: object), version: 1, values: values)
             let toMany = toManyChanges(of: object)
             add(store) {
                 $0.insertedRows.append(row)
@@ -44,8 +49,10 @@ struct SavePlan {
             let changedKeys = object.persistentChangedKeys()
             guard !changedKeys.isEmpty, let store = coordinator.store(for: object.objectID) else { continue }
             let stored = Set(changedKeys.filter { object.entity.relationshipsByName[$0]?.isToMany != true })
+            let values = storedValues(of: object)
+            writtenValues[ObjectIdentifier(object)] = values
             let update = StoreUpdate(
-                objectID: object.objectID, version: object.state.version, values: storedValues(of: object),
+                objectID: object.objectID, version: object.state.version, values: values,
                 changedKeys: stored)
             let toMany = toManyChanges(of: object)
             updatedObjects.insert(object)
