@@ -68,11 +68,11 @@ let package = Package(
 
         // MARK: - Tests: one suite per module, plus end-to-end runs of the binaries
         .testTarget(name: "SQLiteTests", dependencies: ["SQLite"]),
-        .testTarget(name: "ObjectGraphTests", dependencies: ["ObjectGraph", "SQLite"], exclude: ["Fetching/Predicate/Golden"]),
+        .testTarget(name: "ObjectGraphTests", dependencies: ["ObjectGraph", "SQLite"], exclude: ["Fetching/Predicate/SQL/Golden"]),
         .testTarget(name: "StoreInspectorTests", dependencies: ["StoreInspector", "ObjectGraph", "SQLite"]),
         .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit"]),
         .testTarget(name: "TerminalMarkdownTests", dependencies: ["TerminalMarkdown", "TerminalKit"], exclude: ["Fixtures"]),
-        .testTarget(name: "AccelerometerTests", dependencies: ["Accelerometer"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["ObjectGraph", "SQLite"]),
+        .testTarget(name: "AccelerometerTests", dependencies: ["Accelerometer"], exclude: ["Plot/Golden"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["ObjectGraph", "SQLite"], exclude: ["Theater/Golden"]),
     ]
 )

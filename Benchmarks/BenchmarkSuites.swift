@@ -10,8 +10,10 @@ struct BenchmarkSuite: Sendable {
 enum BenchmarkSuites {
     static let all: [BenchmarkSuite] = [
         ObjectGraphSuite.suite,
+        FetchedResultsSuite.suite,
         InspectorSuite.suite,
         MarkdownSuite.suite,
         AccelerometerSuite.suite,
+        PredicateSuite.suite,
     ]
 }

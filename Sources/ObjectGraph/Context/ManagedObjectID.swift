@@ -51,7 +51,7 @@ public final class ManagedObjectID: Hashable, CustomStringConvertible, @unchecke
         self.entity = entity
         self.primaryKey = nil
         self.persistentStoreIdentifier = nil
-        let identifier = TemporaryIdentifiers.next()
+        let identifier = TemporaryIdentifierSource.shared.next()
         self.temporaryIdentifier = identifier
         self.entityName = entity.name
         self.rootEntityName = Self.rootName(of: entity)
@@ -98,35 +98,5 @@ public final class ManagedObjectID: Hashable, CustomStringConvertible, @unchecke
         var root = entity
         while let parent = root.superentity { root = parent }
         return root.name
-    }
-}
-
-/// Hands out the identities of temporary IDs: unique UUIDs made from one random UUID per process
-/// plus a counter, so inserting 100,000 objects does not read the system's random source
-/// 100,000 times.
-private enum TemporaryIdentifiers {
-    private static let lock = NSLock()
-    // Only read and written while holding `lock`.
-    nonisolated(unsafe) private static var counter: UInt64 = 0
-    private static let base = UUID().uuid
-
-    /// A UUID no other temporary ID of this process has.
-    static func next() -> UUID {
-        lock.lock()
-        counter &+= 1
-        let number = counter
-        lock.unlock()
-        var bytes = base
-        withUnsafeMutableBytes(of: &bytes) { raw in
-            // The last eight bytes (the UUID's "node" part) count up from the random base.
-            var tail: UInt64 = 0
-            for index in 8..<16 { tail = tail << 8 | UInt64(raw[index]) }
-            tail &+= number
-            for index in (8..<16).reversed() {
-                raw[index] = UInt8(truncatingIfNeeded: tail)
-                tail >>= 8
-            }
-        }
-        return UUID(uuid: bytes)
     }
 }

@@ -22,7 +22,9 @@ enum PredicateStringMatching {
     }
 
     static func equal(_ lhs: String, _ rhs: String, options: StringComparisonOptions) -> Bool {
-        fold(lhs, options: options).unicodeScalars.elementsEqual(fold(rhs, options: options).unicodeScalars)
+        if options.isEmpty { return lhs.utf8.elementsEqual(rhs.utf8) }
+        if let result = searchASCII(lhs, for: rhs, operator: .equal, options: options) { return result }
+        return fold(lhs, options: options).unicodeScalars.elementsEqual(fold(rhs, options: options).unicodeScalars)
     }
 
     /// Scalar-by-scalar order, which is UTF-8 byte order and so SQLite's BINARY collation.
@@ -44,8 +46,18 @@ enum PredicateStringMatching {
     /// as in Foundation.
     static func search(_ text: String, for pattern: String, operator comparisonOperator: ComparisonOperator,
                        options: StringComparisonOptions) -> Bool {
+        if let result = searchASCII(text, for: pattern, operator: comparisonOperator, options: options) {
+            return result
+        }
+        return searchFolded(text, for: pattern, operator: comparisonOperator, options: options)
+    }
+
+    /// The general search: fold both strings, then compare Unicode scalars.
+    static func searchFolded(_ text: String, for pattern: String, operator comparisonOperator: ComparisonOperator,
+                             options: StringComparisonOptions) -> Bool {
         let haystack = Array(fold(text, options: options).unicodeScalars)
         let needle = Array(fold(pattern, options: options).unicodeScalars)
+        if comparisonOperator == .equal { return haystack == needle }
         guard !needle.isEmpty, needle.count <= haystack.count else { return false }
         switch comparisonOperator {
         case .beginsWith: return haystack[..<needle.count].elementsEqual(needle)
@@ -60,9 +72,39 @@ enum PredicateStringMatching {
                 start += 1
             }
             return false
-        case .equal: return haystack == needle
         default: return false
         }
+    }
+
+    /// The same search on ASCII text without allocating: folding ASCII only lowers `A`–`Z` (diacritic
+    /// folding leaves it alone), so bytes can be compared directly. Nil when either string is not ASCII.
+    private static func searchASCII(_ text: String, for pattern: String, operator comparisonOperator: ComparisonOperator,
+                                    options: StringComparisonOptions) -> Bool? {
+        let lowers = options.contains(.caseInsensitive)
+        let result = text.utf8.withContiguousStorageIfAvailable { haystack -> Bool? in
+            pattern.utf8.withContiguousStorageIfAvailable { needle -> Bool? in
+                guard !haystack.contains(where: { $0 >= 0x80 }), !needle.contains(where: { $0 >= 0x80 }) else {
+                    return nil
+                }
+                @inline(__always) func same(_ a: UInt8, _ b: UInt8) -> Bool {
+                    guard lowers else { return a == b }
+                    return (a >= 0x41 && a <= 0x5A ? a | 0x20 : a) == (b >= 0x41 && b <= 0x5A ? b | 0x20 : b)
+                }
+                func matches(at start: Int) -> Bool {
+                    for offset in 0..<needle.count where !same(haystack[start + offset], needle[offset]) { return false }
+                    return true
+                }
+                if comparisonOperator == .equal { return haystack.count == needle.count && matches(at: 0) }
+                guard !needle.isEmpty, needle.count <= haystack.count else { return false }
+                switch comparisonOperator {
+                case .beginsWith: return matches(at: 0)
+                case .endsWith: return matches(at: haystack.count - needle.count)
+                case .contains: return (0...(haystack.count - needle.count)).contains { matches(at: $0) }
+                default: return nil
+                }
+            } ?? nil
+        }
+        return result ?? nil
     }
 
     /// `LIKE`: `*` matches any run of characters, `?` exactly one; a backslash makes the next

@@ -1,4 +1,4 @@
-/// One token of a predicate format string, with the column it starts at.
+/// One token of a predicate format string, with where it starts.
 struct PredicateToken: Equatable, Sendable {
     enum Kind: Equatable, Sendable {
         /// A key (`name`, or `#size` escaped from a reserved word).
@@ -16,14 +16,14 @@ struct PredicateToken: Equatable, Sendable {
         /// A format specifier such as `%@`, `%K`, `%ld`, holding the text after `%`.
         case formatSpecifier(String)
         /// Punctuation and operators: `(` `)` `{` `}` `[` `]` `,` `.` `==` `!=` `<` `<=` `>` `>=`
-        /// `&&` `||` `!` `-`, with the synonyms `=`, `<>`, `=<`, `=>` already normalised.
+        /// `&&` `||` `!` `+` `-` `*` `/` `**`, with the synonyms `=`, `<>`, `=<`, `=>` already normalised.
         case symbol(String)
         case end
     }
 
     let kind: Kind
-    /// 1-based column, in characters.
-    let column: Int
+    /// Where the token starts: an offset in Unicode scalars (see ``PredicateColumn`` for the column).
+    let offset: Int
     /// The source text of the token, for error messages.
     let text: String
 
@@ -50,8 +50,27 @@ enum PredicateKeyword: String, CaseIterable, Sendable {
     case subquery = "SUBQUERY", cast = "CAST", function = "FUNCTION"
     case first = "FIRST", last = "LAST", size = "SIZE", anyKey = "ANYKEY"
 
+    /// The keyword `word` spells, in any case; nil for an ordinary key.
+    static func named(_ word: String) -> PredicateKeyword? {
+        // Every keyword is 2–14 ASCII letters, so most keys are ruled out before any allocation.
+        guard (2...14).contains(word.utf8.count), word.utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
+        return byUppercasedName[word.uppercased()]
+    }
+
     /// Whether `word` (in any case) is reserved.
     static func isReserved(_ word: String) -> Bool {
-        PredicateKeyword(rawValue: word.uppercased()) != nil
+        named(word) != nil
+    }
+
+    private static let byUppercasedName: [String: PredicateKeyword] = Dictionary(
+        uniqueKeysWithValues: allCases.map { ($0.rawValue, $0) })
+}
+
+/// Turns a scalar offset into the 1-based column, counted in characters, that error messages show.
+///
+/// The lexer works on Unicode scalars for speed; only an error pays for counting characters.
+enum PredicateColumn {
+    static func column(in text: String, offset: Int) -> Int {
+        String(String.UnicodeScalarView(text.unicodeScalars.prefix(offset))).count + 1
     }
 }

@@ -1,0 +1,22 @@
+import Testing
+
+@testable import ObjectGraph
+
+@Suite struct KeySuggestionTests {
+    @Test func suggestsTheNearestKeyIgnoringCase() {
+        #expect(KeySuggestion.closest(to: "nmae", among: ["name", "year", "theater"]) == "name")
+        #expect(KeySuggestion.closest(to: "Theatre", among: ["name", "year", "theater"]) == "theater")
+        #expect(KeySuggestion.closest(to: "YEAR", among: ["name", "year"]) == "year")
+    }
+
+    @Test func staysQuietWhenNothingIsClose() {
+        #expect(KeySuggestion.closest(to: "zzzzzz", among: ["name", "year"]) == nil)
+        #expect(KeySuggestion.closest(to: "name", among: []) == nil)
+    }
+
+    @Test func editDistanceCountsSingleEdits() {
+        #expect(KeySuggestion.editDistance(Array("kitten"), Array("sitting")) == 3)
+        #expect(KeySuggestion.editDistance(Array(""), Array("abc")) == 3)
+        #expect(KeySuggestion.editDistance(Array("same"), Array("same")) == 0)
+    }
+}
