@@ -35,7 +35,7 @@ extension ModelCacheEncoder {
                 // NSFlagsKey bit 16 is "preserve after deletion" (the corpus's Person.id).
                 ("NSFlagsKey", .integer(attribute.preservesValueInHistoryOnDeletion ? 16 : 0)),
                 ("NSAllowsExternalBinaryDataStorage", attribute.allowsExternalBinaryDataStorage ? .boolean(true) : nil),
-                ("NSIsIndexed", attribute.isIndexed ? .boolean(true) : nil),
+                ("NSIsIndexed", Self.isIndexed(attribute) ? .boolean(true) : nil),
             ]
             if let expression = attribute.derivationExpression {
                 fields.append(("NSDerivationExpression", encodeExpression(expression)))
@@ -119,10 +119,33 @@ extension ModelCacheEncoder {
 
     // MARK: - Fetch indexes
 
-    /// `NSFetchIndexDescriptions`: each index with its elements (`NSFetchIndexElementDescription`).
-    func encodeFetchIndexes(of entity: EntityDescription) -> PropertyListItem {
-        builder.array(className: "NSMutableArray") {
-            entity.fetchIndexes.map { index in
+    /// Whether Core Data marks the attribute indexed: flagged "Indexed" in an old model, or the
+    /// only element of one of its entity's fetch indexes (the corpus's Bookmarks cache marks
+    /// `isPendingDeletion`, covered by the one-element index `byIsPendingDeletion`).
+    static func isIndexed(_ attribute: AttributeDescription) -> Bool {
+        attribute.isIndexed || (attribute.entity?.fetchIndexes ?? []).contains {
+            $0.elements.count == 1 && $0.elements[0].propertyName == attribute.name
+        }
+    }
+
+    /// The fetch indexes Core Data archives: first one named after each indexed attribute of the
+    /// entity's own (as the real caches list them, matching the extra `Z_<Entity>_<property>`
+    /// index of DESIGN.md §3.3), then the declared ones.
+    static func archivedFetchIndexes(of entity: EntityDescription) -> [FetchIndexDescription] {
+        let declaredNames = Set(entity.fetchIndexes.map(\.name))
+        let implied = entity.ownAttributes.filter { isIndexed($0) && !declaredNames.contains($0.name) }.map {
+            FetchIndexDescription(name: $0.name, elements: [FetchIndexElementDescription(propertyName: $0.name)])
+        }
+        return implied + entity.fetchIndexes
+    }
+
+    /// `NSFetchIndexDescriptions`: each index with its elements (`NSFetchIndexElementDescription`),
+    /// or nil when the entity has none.
+    func encodeFetchIndexes(of entity: EntityDescription) -> PropertyListItem? {
+        let indexes = Self.archivedFetchIndexes(of: entity)
+        guard !indexes.isEmpty else { return nil }
+        return builder.array(className: "NSMutableArray") {
+            indexes.map { index in
                 let indexKey = "index:" + entity.name + "." + index.name
                 return builder.object(indexKey, classes: ["NSFetchIndexDescription", "NSObject"]) {
                     [

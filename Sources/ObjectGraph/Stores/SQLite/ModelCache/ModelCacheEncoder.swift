@@ -120,7 +120,7 @@ public final class ModelCacheEncoder {
                 ("NSProperties", encodeProperties(of: entity)),
                 ("NSUserInfo", encodeUserInfo(entity.userInfo)),
                 ("NSUniqueTuples", entity.uniquenessConstraints.isEmpty ? nil : encodeUniqueTuples(of: entity)),
-                ("NSFetchIndexDescriptions", entity.fetchIndexes.isEmpty ? nil : encodeFetchIndexes(of: entity)),
+                ("NSFetchIndexDescriptions", encodeFetchIndexes(of: entity)),
                 ("NSCompoundIndexes", encodeCompoundIndexes(of: entity)),
                 ("NSVersionHashModifier", builder.reference(to: entity.versionHashModifier)),
                 // Core Data archives the name itself when no renaming identifier was set.
