@@ -40,10 +40,12 @@ private struct FetchedResultsBenchmark {
 
     static func model() throws -> ManagedObjectModel {
         try ManagedObjectModel(entities: [
-            EntityDescription(name: "Book", properties: [
-                AttributeDescription(name: "author", type: .string),
-                AttributeDescription(name: "title", type: .string),
-            ])
+            EntityDescription(
+                name: "Book",
+                properties: [
+                    AttributeDescription(name: "author", type: .string),
+                    AttributeDescription(name: "title", type: .string),
+                ])
         ])
     }
 
@@ -103,7 +105,8 @@ private struct FetchedResultsBenchmark {
             suite: "fetchedresults", name: "react_to_one_move_of_\(bookCount)", ours: updateReaction, base: base,
             runs: runs)
         if delegate.changes < inserted + retitled {
-            print("BENCH-NOTE fetchedresults: the delegate heard \(delegate.changes) changes for \(inserted + retitled) edits")
+            let edits = inserted + retitled
+            print("BENCH-NOTE fetchedresults: the delegate heard \(delegate.changes) changes for \(edits) edits")
         }
     }
 }

@@ -15,8 +15,9 @@ struct BooksDemo {
         context = container.viewContext
         if try context.count(for: FetchRequest(entityName: "Book")) == 0 {
             for seed in SeedBooks.all {
-                try Self.insertBook(seed.author, seed.title, copyright: Date(timeIntervalSinceReferenceDate: seed.copyright),
-                                    into: context)
+                try Self.insertBook(
+                    seed.author, seed.title, copyright: Date(timeIntervalSinceReferenceDate: seed.copyright),
+                    into: context)
             }
             try context.save()
         }
@@ -62,7 +63,8 @@ struct BooksDemo {
         step("add \"Good Omens\" by Neil Gaiman in an editing context, then Cancel")
         let cancelled = ManagedObjectContext(concurrencyType: .mainQueue, parent: context)
         try Self.insertBook("Neil Gaiman", "Good Omens", copyright: nil, into: cancelled)
-        print("    (no events: the editing context is thrown away; the view context has changes: \(context.hasChanges))")
+        print(
+            "    (no events: the editing context is thrown away; the view context has changes: \(context.hasChanges))")
 
         step("add \"Neverwhere\" by Neil Gaiman, then Save")
         try Self.insertBook("Neil Gaiman", "Neverwhere", copyright: nil, into: context)

@@ -6,7 +6,8 @@ enum TablePrinter {
     static func print(_ controller: FetchedResultsController) {
         let sections = controller.sections ?? []
         let rows = sections.reduce(0) { $0 + $1.numberOfObjects }
-        Swift.print("Table: \(rows) books in \(sections.count) sections, index \(controller.sectionIndexTitles.joined(separator: " "))")
+        let index = controller.sectionIndexTitles.joined(separator: " ")
+        Swift.print("Table: \(rows) books in \(sections.count) sections, index \(index)")
         for (index, section) in sections.enumerated() {
             Swift.print("  [\(index)] \(section.name)")
             for (row, book) in section.objects.enumerated() {

@@ -13,14 +13,18 @@ enum SeedHeroes {
 
     static let all: [Hero] = [
         Hero(name: "Batman", secretIdentity: "Bruce Wayne", birthdate: "1939-05-01", sex: "Male", powers: []),
-        Hero(name: "Spider-Man", secretIdentity: "Peter Parker", birthdate: "1962-08-01", sex: "Male",
-             powers: [("Wall Crawling", "Radioactive spider"), ("Spider Sense", "Radioactive spider")]),
-        Hero(name: "Storm", secretIdentity: "Ororo Munroe", birthdate: "1975-05-01", sex: "Female",
-             powers: [("Weather Control", "Mutation")]),
-        Hero(name: "Superman", secretIdentity: "Clark Kent", birthdate: "1938-06-01", sex: "Male",
-             powers: [("Flight", "Alien physiology"), ("Super Strength", "Alien physiology")]),
-        Hero(name: "Wonder Woman", secretIdentity: "Diana Prince", birthdate: "1941-12-01", sex: "Female",
-             powers: [("Lasso of Truth", "Divine gift")]),
+        Hero(
+            name: "Spider-Man", secretIdentity: "Peter Parker", birthdate: "1962-08-01", sex: "Male",
+            powers: [("Wall Crawling", "Radioactive spider"), ("Spider Sense", "Radioactive spider")]),
+        Hero(
+            name: "Storm", secretIdentity: "Ororo Munroe", birthdate: "1975-05-01", sex: "Female",
+            powers: [("Weather Control", "Mutation")]),
+        Hero(
+            name: "Superman", secretIdentity: "Clark Kent", birthdate: "1938-06-01", sex: "Male",
+            powers: [("Flight", "Alien physiology"), ("Super Strength", "Alien physiology")]),
+        Hero(
+            name: "Wonder Woman", secretIdentity: "Diana Prince", birthdate: "1941-12-01", sex: "Female",
+            powers: [("Lasso of Truth", "Divine gift")]),
     ]
 
     /// The calendar dates are read and printed in: Gregorian, UTC.

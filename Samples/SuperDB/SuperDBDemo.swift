@@ -68,7 +68,8 @@ struct SuperDBDemo {
     }
 
     private func printFetchedProperties(of hero: ManagedObject) {
-        print("Fetched properties of \(hero["name"] as? String ?? ""), born \(Self.born(hero)), \(hero["sex"] as? String ?? ""):")
+        let name = hero["name"] as? String ?? "", sex = hero["sex"] as? String ?? ""
+        print("Fetched properties of \(name), born \(Self.born(hero)), \(sex):")
         for key in ["olderHeroes", "youngerHeroes", "sameSexHeroes", "oppositeSexHeroes"] {
             print("  \(key.padding(toLength: 18, withPad: " ", startingAt: 0)) \(Self.names(hero[key]))")
         }
@@ -109,8 +110,9 @@ struct SuperDBDemo {
             wealth["hero"] = editedBatman
             print("  in the editing context, Batman's powers: \(Self.names(editedBatman["powers"]))")
         }
-        print("  after Cancel, Batman's powers: \(Self.names(batman["powers"])); "
-            + "view context has changes: \(context.hasChanges); powers in the store: \(try powersInStore())")
+        print(
+            "  after Cancel, Batman's powers: \(Self.names(batman["powers"])); "
+                + "view context has changes: \(context.hasChanges); powers in the store: \(try powersInStore())")
 
         step("edit Batman again: add \"Detective Skills\" (Training), then Save")
         let editor = ManagedObjectContext(concurrencyType: .mainQueue, parent: context)
@@ -120,13 +122,15 @@ struct SuperDBDemo {
         skills["source"] = "Training"
         skills["hero"] = editedBatman
         try editor.save()
-        print("  after the editing context saves, Batman's powers: \(Self.names(batman["powers"])); "
-            + "powers in the store: \(try powersInStore())")
+        print(
+            "  after the editing context saves, Batman's powers: \(Self.names(batman["powers"])); "
+                + "powers in the store: \(try powersInStore())")
         try context.save()
         print("  after the view context saves, powers in the store: \(try powersInStore())")
 
         step("delete Superman's power \"Flight\"")
-        if let flight = (superman["powers"] as? Set<ManagedObject>)?.first(where: { $0["name"] as? String == "Flight" }) {
+        if let flight = (superman["powers"] as? Set<ManagedObject>)?.first(where: { $0["name"] as? String == "Flight" })
+        {
             context.delete(flight)
         }
         print("  at once, before saving, Superman's powers: \(Self.names(superman["powers"]))")

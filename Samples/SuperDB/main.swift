@@ -19,13 +19,15 @@ func runSuperDB() -> Int32 {
         if let chosen = options.storeURL {
             storeURL = chosen
         } else {
-            let directory = FileManager.default.temporaryDirectory.appendingPathComponent("superdb-\(UUID().uuidString)")
+            let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "superdb-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             temporaryDirectory = directory
             storeURL = directory.appendingPathComponent("SuperDB.sqlite")
         }
         guard let modelURL = Bundle.module.url(forResource: "SuperDB", withExtension: "xcdatamodeld") else {
-            FileHandle.standardError.write(Data("superdb: the SuperDB model is missing from the sample's resources\n".utf8))
+            FileHandle.standardError.write(
+                Data("superdb: the SuperDB model is missing from the sample's resources\n".utf8))
             return 1
         }
         let model = try ManagedObjectModel(contentsOf: modelURL)

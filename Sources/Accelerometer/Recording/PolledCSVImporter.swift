@@ -80,7 +80,9 @@ public enum PolledCSVImporter {
         var description = device
         description.channels = channels
         let header = RecordingHeader(describing: description, channels: channels, tool: tool, startTime: nil, notes: notes)
-        return try Recording(header: header, scanData: data)
+        var recording = try Recording(header: header, scanData: data)
+        if nanosecondsColumn != nil { recording.header.deriveStartTime(from: recording) }
+        return recording
     }
 
     private static func type(bits: Int) -> ScanType {

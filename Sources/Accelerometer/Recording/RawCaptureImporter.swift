@@ -28,7 +28,8 @@ public enum RawCaptureImporter {
                     sample: whole, byteOffset: whole * layout.scanSize, bytesPresent: remainder, scanSize: layout.scanSize))
         }
         let header = RecordingHeader(describing: device, channels: channels, tool: tool, startTime: nil, notes: notes)
-        let recording = try Recording(header: header, scanData: Array(capture[0..<(whole * layout.scanSize)]))
+        var recording = try Recording(header: header, scanData: Array(capture[0..<(whole * layout.scanSize)]))
+        recording.header.deriveStartTime(from: recording)
         return (recording, issues)
     }
 }

@@ -37,9 +37,32 @@ extension RecordingHeader {
         return 0
     }
 
-    /// Shortest text that reads back as exactly the same Double (Swift's description is locale-free).
-    static func format(_ value: Double) -> String {
-        value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : "\(value)"
+    /// Shortest text that reads back as exactly the same Double, written without an exponent the way
+    /// sysfs writes numbers (`0.000038245`, not `3.8245e-05`), with `.` whatever the locale.
+    public static func format(_ value: Double) -> String {
+        if value == value.rounded() && abs(value) < 1e15 { return String(Int64(value)) }
+        let text = "\(value)"  // Swift's shortest round-trip form, locale-free
+        guard let e = text.firstIndex(where: { $0 == "e" || $0 == "E" }), let exponent = Int(text[text.index(after: e)...]),
+            abs(exponent) < 400
+        else { return text }
+        var mantissa = String(text[..<e])
+        let negative = mantissa.hasPrefix("-")
+        if negative { mantissa.removeFirst() }
+        let point = mantissa.firstIndex(of: ".") ?? mantissa.endIndex
+        let integerDigits = mantissa.distance(from: mantissa.startIndex, to: point)
+        var digits = mantissa.filter { $0 != "." }
+        while digits.count > 1 && digits.hasSuffix("0") { digits.removeLast() }
+        let position = integerDigits + exponent
+        var result: String
+        if position <= 0 {
+            result = "0." + String(repeating: "0", count: -position) + digits
+        } else if position >= digits.count {
+            result = digits + String(repeating: "0", count: position - digits.count)
+        } else {
+            let split = digits.index(digits.startIndex, offsetBy: position)
+            result = digits[..<split] + "." + digits[split...]
+        }
+        return (negative ? "-" : "") + result
     }
 
     /// Keeps a value on one line: newlines and other control characters become spaces.

@@ -144,3 +144,14 @@ import Testing
         #expect(throws: RecordingError.missingAxis("accel_z")) { try Recording(header: header, scanData: []) }
     }
 }
+
+@Suite struct RecordingNumberTextTests {
+    @Test(arguments: [
+        (0.000038245, "0.000038245"), (3.7e-8, "0.000000037"), (0.0095768, "0.0095768"), (60.0, "60"),
+        (-2111.25, "-2111.25"), (1.5e20, "150000000000000000000"), (0.1 + 0.2, "0.30000000000000004"),
+    ])
+    func numbersAreWrittenWithoutExponentsAndReadBackExactly(_ value: Double, _ text: String) {
+        #expect(RecordingHeader.format(value) == text)
+        #expect(Double(RecordingHeader.format(value)) == value)
+    }
+}

@@ -46,7 +46,10 @@ import Testing
         #expect(outcome.status == 0, "\(outcome.standardError)")
         let info = try ProductRunner.run("companion", ["accel", "info", out])
         #expect(info.standardOutput.contains("sampling frequency: 4000 Hz"))
-        #expect(info.standardOutput.contains("  4      timestamp  le:s64/64>>0  1           0       16"))
+        #expect(info.standardOutput.contains("  0      accel_x    be:s20/32>>4  0.000038245  0       0"))
+        // The first timestamp (1 ms after 1970 on the realtime clock) becomes the start time.
+        #expect(info.standardOutput.contains("start time: 1970-01-01T00:00:00.001Z"))
+        #expect(info.standardOutput.contains("  4      timestamp  le:s64/64>>0  1            0       16"))
         let dump = try ProductRunner.run("companion", ["accel", "dump", out, "--format", "csv"])
         let rows = dump.standardOutput.split(separator: "\n").dropFirst().map { $0.split(separator: ",") }
         #expect(rows.count == 2)

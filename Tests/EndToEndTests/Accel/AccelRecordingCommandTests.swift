@@ -153,3 +153,29 @@ import Testing
         }
     }
 }
+
+/// `play` at the recorded pace stops cleanly on Ctrl-C.
+@Suite struct AccelPlayInterruptionTests {
+    @Test func ctrlCStopsAReplayCleanly() throws {
+        let process = Process()
+        process.executableURL = ProductRunner.binDirectory.appendingPathComponent("companion")
+        process.arguments = ["accel", "play", AccelTestSupport.shippedRecording("tilting")]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        var seen = ""
+        while !seen.contains("at the recorded pace") {
+            let chunk = output.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            seen += String(decoding: chunk, as: UTF8.self)
+        }
+        kill(process.processIdentifier, SIGINT)
+        seen += String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationReason == .exit)
+        #expect(process.terminationStatus == 0)
+        #expect(seen.contains("stopped after "), "\(seen)")
+        #expect(seen.contains(" of 840 samples"))
+    }
+}

@@ -17,9 +17,10 @@ import Testing
         defer { run.remove() }
         let outcome = try run.run(["-com.apple.CoreData.SQLDebug", "1"])
         #expect(outcome.status == 0)
-        #expect(outcome.standardError.contains(
-            "CoreData: sql: SELECT 0, t0.Z_PK, t0.Z_OPT, t0.ZAUTHOR, t0.ZCOPYRIGHT, t0.ZTITLE FROM ZBOOK t0 "
-                + "ORDER BY t0.ZAUTHOR, t0.ZTITLE"))
+        #expect(
+            outcome.standardError.contains(
+                "CoreData: sql: SELECT 0, t0.Z_PK, t0.Z_OPT, t0.ZAUTHOR, t0.ZCOPYRIGHT, t0.ZTITLE FROM ZBOOK t0 "
+                    + "ORDER BY t0.ZAUTHOR, t0.ZTITLE"))
         try SampleRun.compare(run.masked(outcome.standardError), toGolden: "books-sqldebug-1.txt")
         let quiet = try SampleRun("books")
         defer { quiet.remove() }
@@ -41,7 +42,8 @@ import Testing
         let outcome = try run.run(["--colour"])
         #expect(outcome.status == 2)
         #expect(outcome.standardOutput.isEmpty)
-        #expect(outcome.standardError
-            == "books: unknown argument '--colour'; usage: books [--store PATH] [-com.apple.CoreData.SQLDebug N]\n")
+        #expect(
+            outcome.standardError
+                == "books: unknown argument '--colour'; usage: books [--store PATH] [-com.apple.CoreData.SQLDebug N]\n")
     }
 }

@@ -18,8 +18,9 @@ import Testing
     @Test func superDBModelHasHeroFetchedPropertiesAndPowers() throws {
         let superDB = try model("SuperDB")
         let hero = try #require(superDB.entitiesByName["Hero"])
-        #expect(Set(hero.fetchedPropertiesByName.keys)
-            == ["olderHeroes", "youngerHeroes", "sameSexHeroes", "oppositeSexHeroes"])
+        #expect(
+            Set(hero.fetchedPropertiesByName.keys)
+                == ["olderHeroes", "youngerHeroes", "sameSexHeroes", "oppositeSexHeroes"])
         #expect(hero.fetchedPropertiesByName["olderHeroes"]?.predicateFormat == "birthdate < $FETCH_SOURCE.birthdate")
         let powers = try #require(hero.relationshipsByName["powers"])
         #expect(powers.isToMany && powers.deleteRule == .cascade && powers.inverseName == "hero")

@@ -19,7 +19,8 @@ struct SampleRun {
     /// Runs the sample with `arguments` after `--store <store>`, with no SQL trace from the
     /// environment unless `environment` asks for one.
     func run(_ arguments: [String] = [], environment: [String: String] = ["SQLDEBUG": ""]) throws -> ProcessOutcome {
-        try ProductRunner.run(product, ["--store", store.path] + arguments, environment: environment, directory: directory)
+        try ProductRunner.run(
+            product, ["--store", store.path] + arguments, environment: environment, directory: directory)
     }
 
     /// Replaces what differs between runs: the scratch path, UUIDs and durations.

@@ -16,8 +16,9 @@ import Testing
         let run = try SampleRun("superdb")
         defer { run.remove() }
         let output = try run.run().standardOutput
-        #expect(output.contains(
-            "after Cancel, Batman's powers: -; view context has changes: false; powers in the store: 6"))
+        #expect(
+            output.contains(
+                "after Cancel, Batman's powers: -; view context has changes: false; powers in the store: 6"))
         #expect(output.contains("at once, before saving, Superman's powers: Super Strength"))
         #expect(output.contains("oppositeSexHeroes  Storm, Wonder Woman"))
     }

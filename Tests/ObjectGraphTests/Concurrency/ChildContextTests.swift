@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ObjectGraph
 
 /// Child contexts: reading through the parent, saving into it, cancelling, merging.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ObjectGraph
 
 /// Random inserts, edits and deletes in a real context: after every event, the controller's
@@ -16,8 +17,15 @@ import Testing
         (controller.sections ?? []).map { ResultsSection(name: $0.name, elements: $0.objects) }
     }
 
-    @Test(arguments: [21, 22, 23] as [UInt64])
-    func tableFollowsRandomEditsEventByEvent(seed: UInt64) throws {
+    /// Books rated below 3 only, so edits of the rating move books into and out of the result.
+    private static func request(filtered: Bool) throws -> FetchRequest {
+        let request = LibraryStack.booksByAuthor()
+        if filtered { request.predicate = try ObjectPredicate(format: "rating < 3") }
+        return request
+    }
+
+    @Test(arguments: [(21, false), (22, false), (23, true), (24, true)] as [(UInt64, Bool)])
+    func tableFollowsRandomEditsEventByEvent(seed: UInt64, filtered: Bool) throws {
         var generator = SeededGenerator(seed: seed)
         let stack = try LibraryStack()
         var counter = 0
@@ -30,7 +38,7 @@ import Testing
         }
         try stack.context.save()
         let controller = FetchedResultsController(
-            fetchRequest: LibraryStack.booksByAuthor(), managedObjectContext: stack.context,
+            fetchRequest: try Self.request(filtered: filtered), managedObjectContext: stack.context,
             sectionNameKeyPath: "author", cacheName: nil)
         let delegate = RecordingDelegate()
         controller.delegate = delegate
@@ -45,7 +53,7 @@ import Testing
                 case (0, let book?): stack.context.delete(book)
                 case (1, let book?): book["author"] = Self.authors.randomElement(using: &generator)
                 case (2, let book?): book["title"] = uniqueTitle()
-                case (3, let book?): book["rating"] = (book["rating"] as? Int ?? 0) + 1
+                case (3, let book?): book["rating"] = ((book["rating"] as? Int ?? 0) + 1) % 5
                 default: try stack.book(Self.authors.randomElement(using: &generator) ?? "", uniqueTitle())
                 }
             }
@@ -53,7 +61,7 @@ import Testing
             if step % 4 == 3 { try stack.context.save() } else { stack.context.processPendingChanges() }
             try table.apply(delegate.changes, text: Self.text)
             let fresh = FetchedResultsController(
-                fetchRequest: LibraryStack.booksByAuthor(), managedObjectContext: stack.context,
+                fetchRequest: try Self.request(filtered: filtered), managedObjectContext: stack.context,
                 sectionNameKeyPath: "author", cacheName: nil)
             try fresh.performFetch()
             let expected = TableModel(Self.sections(of: fresh), text: Self.text)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ObjectGraph
 
 /// The controller over a real context: sections, lookups and the delegate's change sequence.
@@ -22,7 +23,8 @@ import Testing
         let sections = try #require(controller.sections)
         #expect(sections.map(\.name) == ["Austen", "Le Guin"])
         #expect(sections.map(\.numberOfObjects) == [1, 2])
-        #expect(sections[1].objects.compactMap { $0["title"] as? String } == ["A Wizard of Earthsea", "The Dispossessed"])
+        #expect(
+            sections[1].objects.compactMap { $0["title"] as? String } == ["A Wizard of Earthsea", "The Dispossessed"])
         #expect(controller.fetchedObjects?.count == 3)
         #expect(controller.sectionIndexTitles == ["A", "L"])
         #expect(controller.section(forSectionIndexTitle: "L", at: 1) == 1)
@@ -69,16 +71,18 @@ import Testing
         try stack.book("Borges", "Ficciones")
         #expect(delegate.lines.isEmpty)
         stack.context.processPendingChanges()
-        #expect(delegate.lines == [
-            "will change", "section insert 1 Borges", "insert Ficciones - -> [1,0]", "did change",
-        ])
+        #expect(
+            delegate.lines == [
+                "will change", "section insert 1 Borges", "insert Ficciones - -> [1,0]", "did change",
+            ])
 
         delegate.lines = []
         emma["author"] = "Le Guin"
         stack.context.processPendingChanges()
-        #expect(delegate.lines == [
-            "will change", "section delete 0 Austen", "move Emma [0,0] -> [1,0]", "did change",
-        ])
+        #expect(
+            delegate.lines == [
+                "will change", "section delete 0 Austen", "move Emma [0,0] -> [1,0]", "did change",
+            ])
 
         delegate.lines = []
         emma["rating"] = 5
@@ -96,9 +100,10 @@ import Testing
         controller.delegate = delegate
         stack.context.delete(emma)
         try stack.context.save()
-        #expect(delegate.lines == [
-            "will change", "section delete 0 Austen", "delete Emma [0,0] -> -", "did change",
-        ])
+        #expect(
+            delegate.lines == [
+                "will change", "section delete 0 Austen", "delete Emma [0,0] -> -", "did change",
+            ])
         #expect(controller.sections?.map(\.name) == ["Borges"])
     }
 

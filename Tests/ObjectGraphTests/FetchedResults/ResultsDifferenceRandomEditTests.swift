@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ObjectGraph
 
 /// Random edits of a small library of books, grouped by author like Apple's CoreDataBooks: after
@@ -33,8 +34,10 @@ import Testing
     }
 
     private static func randomBook(using generator: inout SeededGenerator) -> Book {
-        Book(author: authors.randomElement(using: &generator) ?? "", title: titles.randomElement(using: &generator) ?? "",
-             rating: Int.random(in: 0..<5, using: &generator))
+        Book(
+            author: authors.randomElement(using: &generator) ?? "",
+            title: titles.randomElement(using: &generator) ?? "",
+            rating: Int.random(in: 0..<5, using: &generator))
     }
 
     @Test(arguments: [1, 2, 3, 4, 5, 6, 7, 8] as [UInt64])
@@ -94,8 +97,9 @@ import Testing
         let old = [ResultsSection(name: "", elements: Array(0..<10_000).map { $0 * 2 })]
         var new = old
         new[0].elements.insert(5, at: 3)
-        #expect(ResultsDifference.changes(from: old, to: new, updated: []) == [
-            .object(5, indexPath: nil, type: .insert, newIndexPath: IndexPath(row: 3, section: 0))
-        ])
+        #expect(
+            ResultsDifference.changes(from: old, to: new, updated: []) == [
+                .object(5, indexPath: nil, type: .insert, newIndexPath: IndexPath(row: 3, section: 0))
+            ])
     }
 }

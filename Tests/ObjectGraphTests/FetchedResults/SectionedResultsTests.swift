@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ObjectGraph
 
 /// Merging changes into a sectioned result gives exactly what grouping a fresh sort gives.
@@ -12,7 +13,8 @@ import Testing
     }
 
     private static func less(_ lhs: Int, _ rhs: Int, _ values: Values) -> Bool {
-        let left = values[lhs] ?? (0, 0), right = values[rhs] ?? (0, 0)
+        let left = values[lhs] ?? (0, 0)
+        let right = values[rhs] ?? (0, 0)
         return (left.section, left.key, lhs) < (right.section, right.key, rhs)
     }
 
@@ -34,7 +36,8 @@ import Testing
         var nextID = 0
         var results = Self.fresh(values, sectioned: sectioned)
         for step in 0..<400 {
-            var removed = Set<Int>(), inserted = Set<Int>()
+            var removed = Set<Int>()
+            var inserted = Set<Int>()
             for _ in 0..<Int.random(in: 1...5, using: &generator) {
                 let id = values.keys.randomElement(using: &generator)
                 switch (Int.random(in: 0..<3, using: &generator), id) {
@@ -47,15 +50,18 @@ import Testing
                     removed.insert(id)
                     inserted.insert(id)
                 default:
-                    values[nextID] = (Int.random(in: 0..<6, using: &generator), Int.random(in: 0..<10, using: &generator))
+                    values[nextID] = (
+                        Int.random(in: 0..<6, using: &generator), Int.random(in: 0..<10, using: &generator)
+                    )
                     inserted.insert(nextID)
                     nextID += 1
                 }
             }
             let snapshot = values
-            results.merge(removing: removed, inserting: Array(inserted),
-                          sectionName: { "S\(snapshot[$0]?.section ?? -1)" },
-                          areInIncreasingOrder: { Self.less($0, $1, snapshot) })
+            results.merge(
+                removing: removed, inserting: Array(inserted),
+                sectionName: { "S\(snapshot[$0]?.section ?? -1)" },
+                areInIncreasingOrder: { Self.less($0, $1, snapshot) })
             #expect(results.sections == Self.fresh(values, sectioned: sectioned).sections, "step \(step)")
         }
     }

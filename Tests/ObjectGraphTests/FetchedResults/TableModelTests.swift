@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ObjectGraph
 
 /// The table model must catch the mistakes a table view would, or the random tests prove nothing.
@@ -27,8 +28,11 @@ import Testing
         shown = "new"
         try table.apply([]) { _ in shown }
         #expect(table != TableModel(old) { _ in shown })
-        try table.apply([.object("b1", indexPath: IndexPath(row: 0, section: 1), type: .update,
-                                 newIndexPath: IndexPath(row: 0, section: 1))]) { _ in shown }
+        try table.apply([
+            .object(
+                "b1", indexPath: IndexPath(row: 0, section: 1), type: .update,
+                newIndexPath: IndexPath(row: 0, section: 1))
+        ]) { _ in shown }
         #expect(table.sections[1].rows[0].text == "new")
     }
 }

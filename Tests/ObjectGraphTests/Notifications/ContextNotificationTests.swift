@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ObjectGraph
 
 /// Objects-did-change, will-save and did-save, with the sets Core Data puts in them.
@@ -15,9 +16,10 @@ import Testing
                 ManagedObjectContext.objectsDidChangeNotification, ManagedObjectContext.willSaveNotification,
                 ManagedObjectContext.didSaveNotification,
             ] {
-                tokens.append(NotificationCenter.default.addObserver(forName: name, object: context, queue: nil) {
-                    [weak self] note in self?.record(note)
-                })
+                tokens.append(
+                    NotificationCenter.default.addObserver(forName: name, object: context, queue: nil) {
+                        [weak self] note in self?.record(note)
+                    })
             }
         }
 
@@ -73,10 +75,11 @@ import Testing
         let book = try stack.book("Austen", "Emma")
         try stack.context.save()
         let names = collector.all.map(\.name)
-        #expect(names == [
-            ManagedObjectContext.objectsDidChangeNotification, ManagedObjectContext.willSaveNotification,
-            ManagedObjectContext.didSaveNotification,
-        ])
+        #expect(
+            names == [
+                ManagedObjectContext.objectsDidChangeNotification, ManagedObjectContext.willSaveNotification,
+                ManagedObjectContext.didSaveNotification,
+            ])
         let didSave = try #require(collector.all.last)
         #expect(didSave.changes.inserted == [book])
         let ids = didSave.info[ManagedObjectContext.NotificationKey.insertedObjectIDs.rawValue] as? Set<ManagedObjectID>
@@ -117,8 +120,9 @@ import Testing
         let didSave = try #require(collector.all.last)
         let merged = Collector(other)
         other.performAndWait {
-            other.mergeChanges(fromContextDidSave: Notification(
-                name: didSave.name, object: stack.context, userInfo: didSave.info))
+            other.mergeChanges(
+                fromContextDidSave: Notification(
+                    name: didSave.name, object: stack.context, userInfo: didSave.info))
         }
         other.performAndWait {
             #expect(otherBook["title"] as? String == "Persuasion")

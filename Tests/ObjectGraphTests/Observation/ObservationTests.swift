@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ObjectGraph
 
 /// A subclass with a computed key that depends on two stored ones.
@@ -113,7 +114,8 @@ final class ObservedBook: ManagedObject, KeyValueDependencies, @unchecked Sendab
         let container = PersistentContainer(name: "Labels", managedObjectModel: model)
         try container.loadInMemoryStore()
         ManagedObjectClassRegistry.shared.register(ObservedBook.self, forEntityName: "LabelledBook")
-        let book = try #require(try container.viewContext.insertNewObject(forEntityName: "LabelledBook") as? ObservedBook)
+        let book = try #require(
+            try container.viewContext.insertNewObject(forEntityName: "LabelledBook") as? ObservedBook)
         book["title"] = "Emma"
         book["author"] = "Austen"
         let log = Log()

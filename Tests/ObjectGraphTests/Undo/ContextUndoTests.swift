@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ObjectGraph
 
 /// Undo and redo of a context's inserts, deletes, attribute and relationship changes.
@@ -112,9 +113,10 @@ import Testing
         stack.context.processPendingChanges()
         delegate.lines = []
         stack.context.undo()
-        #expect(delegate.lines == [
-            "will change", "section delete 1 Borges", "delete ? [1,0] -> -", "did change",
-        ])
+        #expect(
+            delegate.lines == [
+                "will change", "section delete 1 Borges", "delete ? [1,0] -> -", "did change",
+            ])
         #expect(controller.fetchedObjects?.count == 1)
     }
 

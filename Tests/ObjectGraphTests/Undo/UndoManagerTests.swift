@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ObjectGraph
 
 /// A value that records its inverse with the undo manager on every change, as the context does.
@@ -124,7 +125,8 @@ private final class Counter {
 
     @Test func removingATargetsActionsDropsGroupsLeftEmpty() {
         let undo = UndoManager()
-        let first = Counter(undoManager: undo), second = Counter(undoManager: undo)
+        let first = Counter(undoManager: undo)
+        let second = Counter(undoManager: undo)
         first.set(1)
         undo.endEventGrouping()
         second.set(1)

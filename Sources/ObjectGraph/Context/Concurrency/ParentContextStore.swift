@@ -111,7 +111,8 @@ final class ParentContextStore: PersistentStore {
             var inserted: [(ManagedObject, StoreRow)] = []
             for row in changes.insertedRows {
                 let entity = row.objectID.entity
-                let object = ManagedObjectClassRegistry.shared.objectClass(for: entity).init(entity: entity, insertInto: nil)
+                let object = ManagedObjectClassRegistry.shared.objectClass(for: entity).init(
+                    entity: entity, insertInto: nil)
                 object.objectID = row.objectID
                 parent.insert(object)
                 inserted.append((object, row))
@@ -125,11 +126,14 @@ final class ParentContextStore: PersistentStore {
             for change in changes.toManyChanges {
                 let owner = parent.object(with: change.objectID)
                 let members = change.destinations.map { parent.object(with: $0) }
-                owner.setValue(change.relationship.isOrdered ? OrderedSet(members) : Set(members) as Any,
-                               forKey: change.relationship.name)
+                owner.setValue(
+                    change.relationship.isOrdered ? OrderedSet(members) : Set(members) as Any,
+                    forKey: change.relationship.name)
             }
             for deletion in changes.deletedObjects {
-                if let object = parent.registeredObject(for: deletion.objectID) ?? (try? parent.existingObject(with: deletion.objectID)) {
+                if let object = parent.registeredObject(for: deletion.objectID)
+                    ?? (try? parent.existingObject(with: deletion.objectID))
+                {
                     parent.delete(object)
                 }
             }

@@ -3,7 +3,8 @@ import Foundation
 extension ManagedObjectContext {
     /// Posted by a context after each event that changed objects (`processPendingChanges()`, which
     /// `save()` also runs), with the changes since the previous one. The object is the context.
-    public static let objectsDidChangeNotification = Notification.Name("NSManagedObjectContextObjectsDidChangeNotification")
+    public static let objectsDidChangeNotification = Notification.Name(
+        "NSManagedObjectContextObjectsDidChangeNotification")
 
     /// Posted by a context when `save()` begins, before anything is written. The object is the
     /// context; the user info is empty, as in Core Data (read the context's change sets).

@@ -21,9 +21,11 @@ extension ManagedObject {
         let path = keyPath.split(separator: ".").map(String.init)
         let observation = Observation(root: self, path: path, options: options, handler: handler)
         if options.contains(.initial) {
-            handler(self, ObservedChange(
-                kind: .setting, oldValue: nil, newValue: options.contains(.new) ? observation.currentValue : nil,
-                insertedObjects: [], removedObjects: [], isPrior: false))
+            handler(
+                self,
+                ObservedChange(
+                    kind: .setting, oldValue: nil, newValue: options.contains(.new) ? observation.currentValue : nil,
+                    insertedObjects: [], removedObjects: [], isPrior: false))
         }
         return ObservationToken(observation)
     }

@@ -17,8 +17,10 @@ final class Observation {
     /// The value when the outermost change began.
     private var valueBefore: Any?
 
-    init(root: ManagedObject, path: [String], options: ObservationOptions,
-         handler: @escaping (ManagedObject, ObservedChange) -> Void) {
+    init(
+        root: ManagedObject, path: [String], options: ObservationOptions,
+        handler: @escaping (ManagedObject, ObservedChange) -> Void
+    ) {
         self.root = root
         self.path = path
         self.options = options
@@ -41,9 +43,11 @@ final class Observation {
         guard depth == 1, let root else { return }
         valueBefore = currentValue
         if options.contains(.prior) {
-            handler(root, ObservedChange(
-                kind: .setting, oldValue: options.contains(.old) ? valueBefore : nil, newValue: nil,
-                insertedObjects: [], removedObjects: [], isPrior: true))
+            handler(
+                root,
+                ObservedChange(
+                    kind: .setting, oldValue: options.contains(.old) ? valueBefore : nil, newValue: nil,
+                    insertedObjects: [], removedObjects: [], isPrior: true))
         }
     }
 
@@ -51,9 +55,11 @@ final class Observation {
         depth = max(0, depth - 1)
         guard depth == 0, let root else { return }
         let valueAfter = currentValue
-        let before = Self.members(valueBefore), after = Self.members(valueAfter)
+        let before = Self.members(valueBefore)
+        let after = Self.members(valueAfter)
         var kind = ObservedChange.Kind.setting
-        var inserted: Set<ManagedObject> = [], removed: Set<ManagedObject> = []
+        var inserted: Set<ManagedObject> = []
+        var removed: Set<ManagedObject> = []
         if let before, let after {
             inserted = after.subtracting(before)
             removed = before.subtracting(after)
@@ -68,10 +74,12 @@ final class Observation {
         valueBefore = nil
         unregister()
         register()
-        handler(root, ObservedChange(
-            kind: kind, oldValue: options.contains(.old) ? oldValue : nil,
-            newValue: options.contains(.new) ? valueAfter : nil, insertedObjects: inserted, removedObjects: removed,
-            isPrior: false))
+        handler(
+            root,
+            ObservedChange(
+                kind: kind, oldValue: options.contains(.old) ? oldValue : nil,
+                newValue: options.contains(.new) ? valueAfter : nil, insertedObjects: inserted, removedObjects: removed,
+                isPrior: false))
     }
 
     /// Ends the observation: every registration goes.
@@ -105,7 +113,9 @@ final class Observation {
         var object = start
         for (index, key) in path.enumerated() {
             watch(object, key)
-            guard index < path.count - 1, let next = Self.value(of: object, forKey: key) as? ManagedObject else { return }
+            guard index < path.count - 1, let next = Self.value(of: object, forKey: key) as? ManagedObject else {
+                return
+            }
             object = next
         }
     }

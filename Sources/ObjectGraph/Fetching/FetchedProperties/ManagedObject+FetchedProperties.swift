@@ -19,8 +19,9 @@ extension ManagedObject {
     private static func evaluate(
         _ property: FetchedPropertyDescription, for source: ManagedObject, in context: ManagedObjectContext
     ) -> [ManagedObject] {
-        guard let destination = property.destinationEntity
-            ?? context.managedObjectModel.entitiesByName[property.destinationEntityName],
+        guard
+            let destination = property.destinationEntity
+                ?? context.managedObjectModel.entitiesByName[property.destinationEntityName],
             let candidates = try? context.fetch(FetchRequest(entity: destination))
         else { return [] }
         guard let format = property.predicateFormat, !format.isEmpty else { return candidates }

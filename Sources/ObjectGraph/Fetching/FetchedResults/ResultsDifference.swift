@@ -39,7 +39,8 @@ enum ResultsDifference {
                 windows[newIndex] = SectionWindow(old: old[oldIndex].elements, new: new[newIndex].elements)
             }
         }
-        var oldRanges = old.map { 0..<$0.elements.count }, newRanges = new.map { 0..<$0.elements.count }
+        var oldRanges = old.map { 0..<$0.elements.count }
+        var newRanges = new.map { 0..<$0.elements.count }
         for (newIndex, window) in windows {
             newRanges[newIndex] = window.newRange
             if let oldIndex = matching.newToOld[newIndex] { oldRanges[oldIndex] = window.oldRange }
@@ -74,7 +75,8 @@ enum ResultsDifference {
                 let oldPath = IndexPath(row: candidate.oldRow, section: oldSection)
                 let newPath = IndexPath(row: candidate.newRow, section: newSection)
                 if !isStable {
-                    changes.moves.append(.object(candidate.element, indexPath: oldPath, type: .move, newIndexPath: newPath))
+                    changes.moves.append(
+                        .object(candidate.element, indexPath: oldPath, type: .move, newIndexPath: newPath))
                 } else if updated.contains(candidate.element) {
                     changes.updates.append(
                         .object(candidate.element, indexPath: oldPath, type: .update, newIndexPath: newPath))
@@ -88,8 +90,9 @@ enum ResultsDifference {
                     let element = new[newIndex].elements[newRow]
                     if updated.contains(element) {
                         changes.updates.append(
-                            .object(element, indexPath: IndexPath(row: oldRow, section: oldIndex), type: .update,
-                                    newIndexPath: IndexPath(row: newRow, section: newIndex)))
+                            .object(
+                                element, indexPath: IndexPath(row: oldRow, section: oldIndex), type: .update,
+                                newIndexPath: IndexPath(row: newRow, section: newIndex)))
                     }
                 }
             }

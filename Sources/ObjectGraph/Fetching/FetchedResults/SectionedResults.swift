@@ -91,7 +91,8 @@ struct SectionedResults<Element: Hashable> {
             return
         }
         // A new section goes before the first section whose first object sorts after the element.
-        var low = 0, high = sections.count
+        var low = 0
+        var high = sections.count
         while low < high {
             let middle = (low + high) / 2
             if let first = sections[middle].elements.first, areInIncreasingOrder(element, first) {
@@ -107,7 +108,8 @@ struct SectionedResults<Element: Hashable> {
     private static func insertionPoint(
         of element: Element, in elements: [Element], _ areInIncreasingOrder: (Element, Element) -> Bool
     ) -> Int {
-        var low = 0, high = elements.count
+        var low = 0
+        var high = elements.count
         while low < high {
             let middle = (low + high) / 2
             if areInIncreasingOrder(element, elements[middle]) {

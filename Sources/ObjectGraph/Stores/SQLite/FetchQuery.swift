@@ -21,9 +21,9 @@ struct FetchQuery {
         selectClause: String, plan: ReadPlan, request: StoreFetchRequest, predicate: ObjectPredicate?,
         layout: SQLiteLayout, model: ManagedObjectModel, includeOrdering: Bool = true
     ) throws {
-        // The predicate compiler names its joins t1, t2, …; sort joins are numbered after them.
+        // The predicate uses aliases t0 … t<aliasCount - 1> (subqueries included); sort joins follow.
         let compiled = try predicate.map { try PredicateSQL(predicate: $0, entity: plan.entity, layout: layout) }
-        var joins = JoinList(layout: layout, model: model, firstAlias: (compiled?.joins.count ?? 0) + 1)
+        var joins = JoinList(layout: layout, model: model, firstAlias: compiled?.aliasCount ?? 1)
         var conditions: [String] = []
         if !plan.entityRestriction.isEmpty {
             if plan.entityRestriction.count == 1 {

@@ -53,6 +53,8 @@ enum AccelPlayCommand: Subcommand {
         print("replaying \(path): \(samples.count) samples of \(recording.header.device)"
             + (fast ? " (fast)" : speed == 1 ? " at the recorded pace" : " at \(RecordingFormat.number(speed))× speed")
             + (adaptive ? ", adaptive filters" : ""))
+        // Flushed now, so a script (or a test) reading the pipe knows the replay has begun.
+        fflush(nil)
         let start = DispatchTime.now().uptimeNanoseconds
         var previousTime: Double?
         var played = 0

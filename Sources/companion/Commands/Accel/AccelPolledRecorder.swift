@@ -47,11 +47,13 @@ enum AccelPolledRecorder {
             count += 1
         }
         do {
-            var recording = try PolledCSVImporter.recording(
-                csv: csv, device: description, tool: AccelCommand.toolVersion,
+            // The polled timestamps are wall-clock (realtime) nanoseconds, whatever the device's buffer clock.
+            var polled = description
+            polled.timestampClock = "realtime"
+            polled.samplingFrequency = hertz
+            let recording = try PolledCSVImporter.recording(
+                csv: csv, device: polled, tool: AccelCommand.toolVersion,
                 notes: ["polled from \(device.directory)/in_accel_*_raw at \(RecordingFormat.number(hertz)) Hz"])
-            recording.header.samplingFrequency = hertz
-            recording.header.timestampClock = "realtime"
             try AccelInputs.write(recording.encoded(), to: output)
         } catch let error as RecordingError {
             throw .failure(error.description, subject: output)

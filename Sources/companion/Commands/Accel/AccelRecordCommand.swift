@@ -18,7 +18,7 @@ enum AccelRecordCommand: Subcommand {
           --sysfs-root DIR       where sysfs is mounted (default /sys; a copied tree works too)
           --dev-root DIR         where the iio:deviceN character devices are (default /dev)
           --samples N            stop after N scans (default: until Ctrl-C or the end of the data)
-          --channels LIST        scan channels to enable (default accel_x,accel_y,accel_z,timestamp)
+          --scan-channels LIST   scan channels to enable (default accel_x,accel_y,accel_z,timestamp)
           --trigger NAME         write NAME to trigger/current_trigger first
           --buffer-length N      the kernel buffer's length in scans (default 128)
           --poll                 poll the *_raw files instead of using the buffer
@@ -36,7 +36,7 @@ enum AccelRecordCommand: Subcommand {
         let sysfsRoot = try list.option("--sysfs-root") ?? "/sys"
         let devRoot = try list.option("--dev-root") ?? "/dev"
         let maximum = try list.integerOption("--samples", in: 1...Int(Int32.max))
-        let channels = try list.option("--channels").map { $0.split(separator: ",").map(String.init) }
+        let channels = try list.option("--scan-channels").map { $0.split(separator: ",").map(String.init) }
         let trigger = try list.option("--trigger")
         let bufferLength = try list.integerOption("--buffer-length", in: 1...1_000_000) ?? 128
         let poll = list.flag("--poll")

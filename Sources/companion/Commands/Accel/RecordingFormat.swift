@@ -1,10 +1,11 @@
+import Accelerometer
 import Foundation
 
 /// Number and table formatting for the `accel` actions' text output.
 enum RecordingFormat {
-    /// Shortest exact form for header values (`0.0383`, `60`).
+    /// Shortest exact form for header values (`0.000038245`, `60`), as the recording header writes it.
     static func number(_ value: Double) -> String {
-        value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : "\(value)"
+        RecordingHeader.format(value)
     }
 
     /// A fixed number of decimals, without `-0.000`.

@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import ObjectGraph
 
 /// A small library model (books on shelves) in an in-memory store, for the tests of the
@@ -7,16 +8,19 @@ struct LibraryStack {
     /// Books have an author (the section key), a title, a rating and a shelf; shelves hold books.
     static let modelXML = """
         <?xml version="1.0" encoding="UTF-8" standalone="yes"?>
-        <model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0" minimumToolsVersion="Automatic" sourceLanguage="Swift">
+        <model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">
             <entity name="Book" representedClassName="Book" syncable="YES">
                 <attribute name="author" attributeType="String"/>
-                <attribute name="rating" optional="YES" attributeType="Integer 16" defaultValueString="0" usesScalarValueType="YES"/>
+                <attribute name="rating" optional="YES" attributeType="Integer 16"
+                    defaultValueString="0" usesScalarValueType="YES"/>
                 <attribute name="title" attributeType="String"/>
-                <relationship name="shelf" optional="YES" maxCount="1" deletionRule="Nullify" destinationEntity="Shelf" inverseName="books" inverseEntity="Shelf"/>
+                <relationship name="shelf" optional="YES" maxCount="1" deletionRule="Nullify"
+                    destinationEntity="Shelf" inverseName="books" inverseEntity="Shelf"/>
             </entity>
             <entity name="Shelf" representedClassName="Shelf" syncable="YES">
                 <attribute name="name" attributeType="String"/>
-                <relationship name="books" optional="YES" toMany="YES" deletionRule="Cascade" destinationEntity="Book" inverseName="shelf" inverseEntity="Book"/>
+                <relationship name="books" optional="YES" toMany="YES" deletionRule="Cascade"
+                    destinationEntity="Book" inverseName="shelf" inverseEntity="Book"/>
             </entity>
         </model>
         """

@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import ObjectGraph
 
 /// A model of a table view: sections of rows, each row showing one object's text.
@@ -36,8 +37,10 @@ struct TableModel<Element: Hashable>: Equatable {
     /// Applies one batch of changes the way `endUpdates()` does; rows inserted, moved or reloaded
     /// show `text(element)` afterwards, every other row keeps the text it had.
     mutating func apply(_ changes: [ResultsChange<Element>], text: (Element) -> String) throws {
-        var deletedSections = Set<Int>(), insertedSections: [Int: String] = [:]
-        var removedPaths = Set<IndexPath>(), insertions: [(path: IndexPath, element: Element)] = []
+        var deletedSections = Set<Int>()
+        var insertedSections: [Int: String] = [:]
+        var removedPaths = Set<IndexPath>()
+        var insertions: [(path: IndexPath, element: Element)] = []
         var reloads: [(old: IndexPath, new: IndexPath?, element: Element)] = []
         for change in changes {
             switch change {
@@ -105,8 +108,9 @@ struct TableModel<Element: Hashable>: Equatable {
             guard sections.indices.contains(path.section), path.row <= sections[path.section].rows.count else {
                 throw Inconsistency(description: "insert at \(path) out of range")
             }
-            sections[path.section].rows.insert(Row(element: insertion.element, text: text(insertion.element)),
-                                               at: path.row)
+            sections[path.section].rows.insert(
+                Row(element: insertion.element, text: text(insertion.element)),
+                at: path.row)
         }
         for reload in reloads {
             guard let new = reload.new, sections.indices.contains(new.section),

@@ -35,6 +35,9 @@ public struct PredicateSQL: Sendable, Equatable {
     public let joins: [String]
     /// The values of the `?` placeholders, first to last (joins have none).
     public let bindings: [SQLiteValue]
+    /// How many table aliases the SQL uses, `t0` included (subqueries have aliases too): joins the
+    /// caller adds, for sorting say, must start at `t<aliasCount>`.
+    public let aliasCount: Int
 
     /// The joins as text to append after `FROM <table> t0`: each preceded by a space; empty when none.
     public var joinClause: String { joins.map { " " + $0 }.joined() }
@@ -51,13 +54,15 @@ public struct PredicateSQL: Sendable, Equatable {
         whereClause = result.condition.sql
         bindings = result.condition.bindings
         joins = result.joins
+        aliasCount = result.aliasCount
     }
 
     /// Assembles a compiled clause (used by tests and by callers that build SQL by hand).
-    public init(whereClause: String, joins: [String], bindings: [SQLiteValue]) {
+    public init(whereClause: String, joins: [String], bindings: [SQLiteValue], aliasCount: Int) {
         self.whereClause = whereClause
         self.joins = joins
         self.bindings = bindings
+        self.aliasCount = aliasCount
     }
 }
 

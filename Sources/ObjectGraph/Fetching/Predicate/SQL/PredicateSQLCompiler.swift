@@ -23,13 +23,13 @@ struct PredicateSQLCompiler {
     }
 
     mutating func compileRoot(_ node: PredicateNode, entity: EntityDescription) throws(ObjectPredicateError)
-        -> (condition: SQLFragment, joins: [String])
+        -> (condition: SQLFragment, joins: [String], aliasCount: Int)
     {
         let level = SQLQueryLevel()
         let scope = SQLScope(alias: nextAlias(), entity: entity, layout: try entityLayout(entity), level: level)
         root = scope
         let result = try condition(node)
-        return (result.fragment, level.joins)
+        return (result.fragment, level.joins, aliasCount)
     }
 
     // MARK: - Shared helpers
