@@ -43,7 +43,7 @@ public final class ManagedObjectID: Hashable, CustomStringConvertible, @unchecke
         self.entity = entity
         self.primaryKey = nil
         self.persistentStoreIdentifier = nil
-        self.temporaryIdentifier = UUID()
+        self.temporaryIdentifier = TemporaryIdentifierSource.shared.next()
         self.entityName = entity.name
         self.rootEntityName = Self.rootName(of: entity)
     }
