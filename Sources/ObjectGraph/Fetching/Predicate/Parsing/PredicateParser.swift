@@ -8,8 +8,17 @@ import Foundation
 /// and         := not ( (AND | &&) not )*
 /// not         := (NOT | !) not | '(' predicate ')' | TRUEPREDICATE | FALSEPREDICATE | comparison
 /// comparison  := [ANY | SOME | ALL | NONE] expression operator ['[' c|d|cd ']'] expression
-/// expression  := primary ( '.' key | '.' @operator )*
+/// expression  := term ( ('+' | '-') term )*
+/// term        := unary ( ('*' | '/') unary )*
+/// unary       := '-' unary | power
+/// power       := postfix [ '**' unary ]
+/// postfix     := primary ( '.' key | '.' @operator )*
 /// primary     := literal | key | $VAR | %@ | %K | %d… | SELF | '{' list '}' | SUBQUERY(…) | CAST(…)
+///              | '(' expression ')'
+/// ```
+/// A `(` where a predicate may start is read as a group of predicates, and as a parenthesised
+/// expression (`(year + 1) * 2 > 4000`) when that fails.
+/// ```
 /// ```
 struct PredicateParser {
     private let format: String
@@ -89,10 +98,23 @@ struct PredicateParser {
             return .not(try parseNot())
         }
         if isSymbol("(") {
-            _ = advance()
-            let node = try parsePredicate()
-            try expectSymbol(")")
-            return node
+            let saved = self
+            do throws(ObjectPredicateError) {
+                _ = advance()
+                let node = try parsePredicate()
+                try expectSymbol(")")
+                return node
+            } catch {
+                // Perhaps a parenthesised expression starting a comparison; report whichever reading
+                // got further.
+                let groupError = error
+                self = saved
+                do throws(ObjectPredicateError) {
+                    return try parseComparison()
+                } catch {
+                    return try Self.furthest(groupError, error)
+                }
+            }
         }
         if isKeyword(.truePredicate) {
             _ = advance()
@@ -180,9 +202,67 @@ struct PredicateParser {
 
     // MARK: - Expressions
 
+    /// Throws the error that points further into the text (the first on a tie).
+    private static func furthest(_ first: ObjectPredicateError, _ second: ObjectPredicateError)
+        throws(ObjectPredicateError) -> PredicateNode
+    {
+        throw (second.column ?? 0) > (first.column ?? 0) ? second : first
+    }
+
     private mutating func parseExpression(expected: String) throws(ObjectPredicateError) -> PredicateExpression {
+        var expression = try parseTerm(expected: expected)
+        while isSymbol("+") || isSymbol("-") {
+            let op: ArithmeticOperator = isSymbol("+") ? .add : .subtract
+            _ = advance()
+            expression = .arithmetic(op, expression, try parseTerm(expected: "a value"))
+        }
+        return expression
+    }
+
+    private mutating func parseTerm(expected: String) throws(ObjectPredicateError) -> PredicateExpression {
+        var expression = try parseUnary(expected: expected)
+        while isSymbol("*") || isSymbol("/") {
+            let op: ArithmeticOperator = isSymbol("*") ? .multiply : .divide
+            _ = advance()
+            expression = .arithmetic(op, expression, try parseUnary(expected: "a value"))
+        }
+        return expression
+    }
+
+    private mutating func parseUnary(expected: String) throws(ObjectPredicateError) -> PredicateExpression {
+        guard isSymbol("-") else { return try parsePower(expected: expected) }
+        _ = advance()
+        // `-5` is a negative literal; `-x` negates whatever follows.
+        switch current.kind {
+        case .integer(let magnitude):
+            _ = advance()
+            return try parsePowerTail(.constant(integerConstant(magnitude, negative: true)))
+        case .double(let value):
+            _ = advance()
+            return try parsePowerTail(.constant(.double(-value)))
+        default:
+            return .negation(try parseUnary(expected: "a value after '-'"))
+        }
+    }
+
+    private mutating func parsePower(expected: String) throws(ObjectPredicateError) -> PredicateExpression {
+        try parsePowerTail(try parsePostfix(expected: expected))
+    }
+
+    /// `base ** exponent`, right-associative, binding tighter than a leading minus on the exponent.
+    private mutating func parsePowerTail(_ base: PredicateExpression) throws(ObjectPredicateError) -> PredicateExpression {
+        guard isSymbol("**") else { return base }
+        _ = advance()
+        return .arithmetic(.power, base, try parseUnary(expected: "a value"))
+    }
+
+    private mutating func parsePostfix(expected: String) throws(ObjectPredicateError) -> PredicateExpression {
         var expression = try parsePrimary(expected: expected)
-        while isSymbol(".") {
+        while isSymbol(".") || isSymbol("[") {
+            if isSymbol("[") {
+                expression = .index(expression, try parseIndex())
+                continue
+            }
             _ = advance()
             let component: KeyPathComponent
             switch current.kind {
@@ -200,6 +280,29 @@ struct PredicateParser {
             expression = Self.appending([component], to: expression)
         }
         return expression
+    }
+
+    /// `[FIRST]`, `[LAST]`, `[SIZE]`, `[n]` or `[%d]`.
+    private mutating func parseIndex() throws(ObjectPredicateError) -> PredicateIndex {
+        _ = advance()
+        let index: PredicateIndex
+        switch current.kind {
+        case .keyword(.first): index = .first
+        case .keyword(.last): index = .last
+        case .keyword(.size): index = .size
+        case .integer(let position) where position <= UInt64(Int64.max): index = .position(Int64(position))
+        case .formatSpecifier(let specifier) where specifier != "@" && specifier != "K":
+            let token = current
+            guard case .constant(.integer(let position)) = try expression(forSpecifier: specifier, column: column(token.offset)),
+                position >= 0
+            else { throw .invalidValue(predicate: format, column: column(token.offset), message: "an index must not be negative") }
+            index = .position(position)
+        default:
+            throw unexpected(expected: "FIRST, LAST, SIZE or a position")
+        }
+        _ = advance()
+        try expectSymbol("]")
+        return index
     }
 
     /// Extends a key path, so `a.b` after `.c` becomes the one path `a.b.c`.
@@ -234,18 +337,11 @@ struct PredicateParser {
         case .double(let value):
             _ = advance()
             return .constant(.double(value))
-        case .symbol("-"):
+        case .symbol("("):
             _ = advance()
-            switch current.kind {
-            case .integer(let magnitude):
-                _ = advance()
-                return .constant(integerConstant(magnitude, negative: true))
-            case .double(let value):
-                _ = advance()
-                return .constant(.double(-value))
-            default:
-                throw unexpected(expected: "a number after '-'")
-            }
+            let expression = try parseExpression(expected: "a value")
+            try expectSymbol(")")
+            return expression
         case .symbol("{"):
             _ = advance()
             var elements: [PredicateExpression] = []
