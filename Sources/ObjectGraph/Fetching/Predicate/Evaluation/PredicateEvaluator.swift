@@ -70,12 +70,24 @@ struct PredicateEvaluator {
             return PredicateArithmetic.apply(op, value(of: left, with: object), value(of: right, with: object))
         case .negation(let operand):
             return PredicateArithmetic.negate(value(of: operand, with: object))
+        case .index(let base, let index):
+            let elements = PredicateCollection.elements(of: value(of: base, with: object))
+            switch index {
+            case .size: return Int64(elements?.count ?? 0)
+            case .first: return elements?.first ?? nil
+            case .last: return elements?.last ?? nil
+            case .position(let position):
+                guard let elements, position >= 0, position < elements.count else { return nil }
+                return elements[Int(position)]
+            }
         }
     }
 
     /// One comparison between two evaluated values.
-    static func compare(_ left: Any?, _ comparisonOperator: ComparisonOperator, _ right: Any?,
-                        options: StringComparisonOptions) -> Bool {
+    static func compare(
+        _ left: Any?, _ comparisonOperator: ComparisonOperator, _ right: Any?,
+        options: StringComparisonOptions
+    ) -> Bool {
         switch comparisonOperator {
         case .equal:
             return PredicateComparisonRules.equal(left, right, options: options)
