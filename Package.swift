@@ -73,6 +73,8 @@ let package = Package(
         .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit"]),
         .testTarget(name: "TerminalMarkdownTests", dependencies: ["TerminalMarkdown", "TerminalKit"], exclude: ["Fixtures"]),
         .testTarget(name: "AccelerometerTests", dependencies: ["Accelerometer"], exclude: ["Plot/Golden"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["ObjectGraph", "SQLite"], exclude: ["Theater/Golden"]),
+        .testTarget(
+            name: "EndToEndTests", dependencies: ["ObjectGraph", "SQLite"],
+            exclude: ["Theater/Golden", "Inspect/Golden"]),
     ]
 )

@@ -65,9 +65,16 @@ public final class InspectedStore: @unchecked Sendable {
         copy.remove()
     }
 
-    /// Stops the query running now (Ctrl-C in the shell); safe from any thread.
+    /// Stops the query running now, or the next one if none is running yet (Ctrl-C in the shell
+    /// pressed just after Return); safe from any thread and from a signal handler's queue.
     public func interrupt() {
+        deadline.cancel()
         database.interrupt()
+    }
+
+    /// Forgets an interrupt that arrived while nothing ran (the shell calls it before each prompt).
+    public func clearInterrupt() {
+        deadline.clearCancel()
     }
 
     /// Runs `body` under the time limit, translating SQLite's errors into ``InspectorError``.
@@ -79,6 +86,7 @@ public final class InspectedStore: @unchecked Sendable {
         } catch let error as InspectorError {
             throw error
         } catch {
+            if deadline.wasCancelled { throw .interrupted(path: path) }
             if deadline.expired { throw .timeLimitExceeded(path: path, seconds: options.timeLimit) }
             throw Self.translate(error, path: path)
         }
@@ -155,7 +163,9 @@ public final class InspectedStore: @unchecked Sendable {
         case .corrupt:
             return .malformed(path: path, detail: error.message)
         case .notADatabase:
-            return .notSQLite(path: path)
+            // The magic string was checked before copying, so SQLite rejecting the file means its
+            // header or first page is damaged, not that it is something else.
+            return .malformed(path: path, detail: error.message)
         case .interrupt:
             return .sqlite(path: path, detail: "interrupted")
         default:
@@ -189,11 +199,21 @@ private final class DeadlineBox: @unchecked Sendable {
         }
     }
 
+    private var cancelled = false
+
     var expired: Bool { lock.withLock { fired } }
 
+    var wasCancelled: Bool { lock.withLock { cancelled } }
+
+    func cancel() { lock.withLock { cancelled = true } }
+
+    func clearCancel() { lock.withLock { cancelled = false } }
+
+    /// Asked by SQLite's progress handler: stop when interrupted or past the deadline.
     var isPastDeadline: Bool {
         let now = DispatchTime.now().uptimeNanoseconds
         return lock.withLock {
+            if cancelled { return true }
             guard let deadline, now > deadline else { return false }
             fired = true
             return true

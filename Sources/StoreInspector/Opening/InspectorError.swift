@@ -21,6 +21,8 @@ public enum InspectorError: Error, Equatable, Sendable {
     case sqlite(path: String, detail: String)
     /// A query ran longer than the inspector's time limit and was stopped.
     case timeLimitExceeded(path: String, seconds: Double)
+    /// The user pressed Ctrl-C while a query ran.
+    case interrupted(path: String)
     /// The user named an entity the store does not have.
     case unknownEntity(name: String, known: [String])
     /// The user named a table the store does not have.
@@ -35,7 +37,7 @@ public enum InspectorError: Error, Equatable, Sendable {
         switch self {
         case .missing(let path), .notARegularFile(let path, _), .emptyFile(let path), .notSQLite(let path),
             .unreadable(let path, _), .malformed(let path, _), .sqlite(let path, _),
-            .timeLimitExceeded(let path, _), .badModel(let path, _), .noModel(let path):
+            .timeLimitExceeded(let path, _), .badModel(let path, _), .noModel(let path), .interrupted(let path):
             return path
         case .unknownEntity(let name, _), .unknownTable(let name):
             return name
@@ -62,6 +64,8 @@ public enum InspectorError: Error, Equatable, Sendable {
             return detail
         case .timeLimitExceeded(_, let seconds):
             return "stopped after \(Int(seconds)) s (the inspector's time limit; is the store enormous or damaged?)"
+        case .interrupted:
+            return "interrupted"
         case .unknownEntity(_, let known):
             let list = known.isEmpty ? "none" : known.joined(separator: ", ")
             return "no such entity in this store (entities: \(list))"

@@ -72,16 +72,18 @@ public final class LineEditor: @unchecked Sendable {
                 rl_callback_handler_remove()
                 return .endOfInput
             }
-            if fdIsSet(interruptPipe.read, &readable) {
-                drainInterrupts()
-                cancelLine()
-                return .interrupted
-            }
+            // Keys first: a Ctrl-C pressed just after Return belongs to the command that line
+            // starts (the caller cancels it), not to the line, which is already complete.
             if fdIsSet(STDIN_FILENO, &readable) {
                 rl_callback_read_char()
                 if let result = LineBridge.result {
                     return result
                 }
+            }
+            if fdIsSet(interruptPipe.read, &readable) {
+                drainInterrupts()
+                cancelLine()
+                return .interrupted
             }
         }
     }

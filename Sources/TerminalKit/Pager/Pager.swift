@@ -42,36 +42,70 @@ public struct Pager: Sendable {
     /// Returns false when the pager could not be started or its command was not found (the shell
     /// exits 126 or 127), so the caller prints directly. A user quitting early is normal: the
     /// broken pipe is ignored.
+    ///
+    /// The pager is started with `posix_spawn` rather than Foundation's `Process`, which puts the
+    /// child in a new session: without a controlling terminal `less` cannot read keys from
+    /// `/dev/tty` and quits at once.
     @discardableResult
     public func show(_ text: String) -> Bool {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", command]
-        var environment = ProcessInfo.processInfo.environment
-        for (key, value) in self.environment { environment[key] = value }
-        process.environment = environment
-        let input = Pipe()
-        process.standardInput = input
-        // Writing to a pager the user has quit must not kill us with SIGPIPE.
-        signal(SIGPIPE, SIG_IGN)
-        do {
-            try process.run()
-        } catch {
+        var descriptors: [Int32] = [0, 0]
+        guard pipe(&descriptors) == 0 else { return false }
+        let (readEnd, writeEnd) = (descriptors[0], descriptors[1])
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, readEnd, STDIN_FILENO)
+        posix_spawn_file_actions_addclose(&actions, readEnd)
+        posix_spawn_file_actions_addclose(&actions, writeEnd)
+
+        var merged = ProcessInfo.processInfo.environment
+        for (key, value) in environment { merged[key] = value }
+        let words: [String] = ["/bin/sh", "-c", command]
+        let arguments: [UnsafeMutablePointer<CChar>?] = words.map { (word: String) in strdup(word) } + [nil]
+        let variables: [UnsafeMutablePointer<CChar>?] =
+            merged.map { (key: String, value: String) in strdup(key + "=" + value) } + [nil]
+        defer {
+            arguments.forEach { free($0) }
+            variables.forEach { free($0) }
+        }
+        var child = pid_t()
+        let spawned = posix_spawn(&child, "/bin/sh", &actions, nil, arguments, variables)
+        close(readEnd)
+        guard spawned == 0 else {
+            close(writeEnd)
             return false
         }
-        let handle = input.fileHandleForWriting
-        var bytes = Data(text.utf8)
-        while !bytes.isEmpty {
-            let chunk = bytes.prefix(65_536)
-            do {
-                try handle.write(contentsOf: chunk)
-            } catch {
-                break
-            }
-            bytes.removeFirst(chunk.count)
+        // Writing to a pager the user has quit must not kill us with SIGPIPE, and Ctrl-C (which
+        // `less -K` obeys) must not end us before the pager has restored the terminal.
+        let previousPipe = signal(SIGPIPE, SIG_IGN)
+        let previousInterrupt = signal(SIGINT, SIG_IGN)
+        defer {
+            signal(SIGPIPE, previousPipe)
+            signal(SIGINT, previousInterrupt)
         }
-        try? handle.close()
-        process.waitUntilExit()
-        return ![126, 127].contains(process.terminationStatus)
+        Self.writeAll(text, to: writeEnd)
+        close(writeEnd)
+        var status: Int32 = 0
+        while waitpid(child, &status, 0) == -1, errno == EINTR {}
+        // WIFEXITED / WEXITSTATUS, spelled out (the C macros are not imported).
+        let exitedNormally = status & 0x7F == 0
+        let exitCode = (status >> 8) & 0xFF
+        return !(exitedNormally && (exitCode == 126 || exitCode == 127))
+    }
+
+    /// Writes all of `text`, stopping quietly when the reader has gone (EPIPE).
+    private static func writeAll(_ text: String, to descriptor: Int32) {
+        var bytes = Array(text.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeMutableBytes { buffer in
+                write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+            }
+            if written < 0 {
+                if errno == EINTR { continue }
+                return
+            }
+            offset += written
+        }
     }
 }

@@ -65,7 +65,7 @@ public struct LessonCatalog: Sendable {
         let target = index + offset
         guard lessons.indices.contains(target) else {
             let which = offset > 0 ? "the last" : "the first"
-            throw .noNeighbour("'\(lessons[index].number)-\(slug)' is \(which) lesson")
+            throw .noNeighbour("'\(lessons[index].displayName)' is \(which) lesson")
         }
         return lessons[target]
     }

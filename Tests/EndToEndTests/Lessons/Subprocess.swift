@@ -8,8 +8,12 @@ enum Subprocess {
         var status: Int32
     }
 
+    ///
+    /// With `capturing: false` output goes to /dev/null: for tmux clients, whose standard streams
+    /// are handed to the tmux server and would keep a pipe open after the client has ended.
     static func run(
-        _ executable: String, _ arguments: [String], directory: URL, environment: [String: String] = [:]
+        _ executable: String, _ arguments: [String], directory: URL, environment: [String: String] = [:],
+        capturing: Bool = true
     ) throws -> Outcome {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
@@ -18,10 +22,17 @@ enum Subprocess {
         var env = ProcessInfo.processInfo.environment
         for (key, value) in environment { env[key] = value }
         process.environment = env
+        process.standardInput = FileHandle.nullDevice
+        guard capturing else {
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            process.waitUntilExit()
+            return Outcome(output: "", status: process.terminationStatus)
+        }
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = pipe
-        process.standardInput = FileHandle.nullDevice
         try process.run()
         let data = pipe.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()

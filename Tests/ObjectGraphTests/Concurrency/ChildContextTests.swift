@@ -106,6 +106,28 @@ import Testing
         #expect(watchedShelf["name"] as? String == "Poetry")
     }
 
+    @Test func aRootContextThatMergesAutomaticallySeesWhatOtherContextsSave() throws {
+        let stack = try LibraryStack()
+        let shelf = try savedShelf(stack)
+        let reader = stack.container.newBackgroundContext()
+        reader.automaticallyMergesChangesFromParent = true
+        let readerShelf = reader.performAndWait { reader.object(with: shelf.objectID) }
+        #expect(reader.performAndWait { readerShelf["name"] as? String } == "Fiction")
+        let writer = stack.container.newBackgroundContext()
+        try writer.performAndWait {
+            writer.object(with: shelf.objectID)["name"] = "Poetry"
+            try writer.save()
+        }
+        // The merge was queued on the reader's serial queue before this block.
+        #expect(reader.performAndWait { readerShelf["name"] as? String } == "Poetry")
+        reader.automaticallyMergesChangesFromParent = false
+        try writer.performAndWait {
+            writer.object(with: shelf.objectID)["name"] = "Drama"
+            try writer.save()
+        }
+        #expect(reader.performAndWait { readerShelf["name"] as? String } == "Poetry")
+    }
+
     @Test func aPrivateQueueContextRunsItsBlocksOnItsQueue() async throws {
         let stack = try LibraryStack()
         let background = stack.container.newBackgroundContext()

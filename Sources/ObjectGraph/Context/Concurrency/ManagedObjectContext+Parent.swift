@@ -32,20 +32,30 @@ extension ManagedObjectContext {
         attachments.parent
     }
 
-    /// Whether this child context takes in the changes its parent saves, or other children save
-    /// into its parent, as they happen (refreshing its objects, keeping its own unsaved changes).
-    /// Default false, as in Core Data. Setting it on a context without a parent has no effect.
+    /// Whether this context takes in, as they happen, the changes saved into its parent (by the
+    /// parent or by sibling children) or, for a context without a parent, the changes other
+    /// contexts save to its coordinator. Merging refreshes this context's objects and keeps its
+    /// own unsaved changes (see ``mergeChanges(fromContextDidSave:)``). Default false, as in Core
+    /// Data.
+    ///
+    /// A child merges on its own queue while the parent waits. A root context merges at once when
+    /// the save happens on its own queue, and otherwise later, in a block on its queue (so a
+    /// main-queue context merges once the main queue runs).
     public var automaticallyMergesChangesFromParent: Bool {
         get { attachments.automaticallyMergesChangesFromParent }
         set {
-            guard newValue != attachments.automaticallyMergesChangesFromParent, let parent else { return }
+            guard newValue != attachments.automaticallyMergesChangesFromParent else { return }
             attachments.automaticallyMergesChangesFromParent = newValue
-            parent.performAndWait {
-                if newValue {
-                    parent.addSaveObserver(self) { [weak self] info in self?.mergeFromParent(info) }
-                } else {
-                    parent.removeSaveObserver(self)
+            if let parent {
+                parent.performAndWait {
+                    if newValue {
+                        parent.addSaveObserver(self) { [weak self] info in self?.mergeFromParent(info) }
+                    } else {
+                        parent.removeSaveObserver(self)
+                    }
                 }
+            } else {
+                attachments.coordinatorSaveObservation = newValue ? observeCoordinatorSaves() : nil
             }
         }
     }
@@ -53,6 +63,22 @@ extension ManagedObjectContext {
     /// Merges changes the parent saved or received, on this context's queue.
     private func mergeFromParent(_ info: [AnyHashable: Any]) {
         performAndWait { mergeChanges(fromDidSaveUserInfo: info) }
+    }
+
+    /// Observes the saves of the other contexts on this context's coordinator.
+    private func observeCoordinatorSaves() -> NSObjectProtocol {
+        NotificationCenter.default.addObserver(forName: Self.didSaveNotification, object: nil, queue: nil) {
+            [weak self] note in
+            guard let self, let saver = note.object as? ManagedObjectContext, saver !== self,
+                saver.persistentStoreCoordinator === self.persistentStoreCoordinator
+            else { return }
+            let saved = SavedObjectIDs(note.userInfo ?? [:])
+            if self.isOnContextQueue {
+                self.mergeChanges(fromDidSaveUserInfo: saved.userInfo)
+            } else {
+                self.perform { self.mergeChanges(fromDidSaveUserInfo: saved.userInfo) }
+            }
+        }
     }
 
     // MARK: - Parent side
@@ -79,5 +105,28 @@ extension ManagedObjectContext {
         ]
         attachments.saveObservers.removeAll { $0.owner == nil }
         for observer in attachments.saveObservers where observer.owner !== child { observer.handler(info) }
+    }
+}
+
+/// The object IDs of a did-save notification: what crosses from the saving context's queue to
+/// the merging context's queue (IDs, never objects).
+private struct SavedObjectIDs: Sendable {
+    let inserted: Set<ManagedObjectID>
+    let updated: Set<ManagedObjectID>
+    let deleted: Set<ManagedObjectID>
+
+    init(_ info: [AnyHashable: Any]) {
+        typealias Key = ManagedObjectContext.NotificationKey
+        inserted = info[Key.insertedObjectIDs.rawValue] as? Set<ManagedObjectID> ?? []
+        updated = info[Key.updatedObjectIDs.rawValue] as? Set<ManagedObjectID> ?? []
+        deleted = info[Key.deletedObjectIDs.rawValue] as? Set<ManagedObjectID> ?? []
+    }
+
+    var userInfo: [AnyHashable: Any] {
+        typealias Key = ManagedObjectContext.NotificationKey
+        return [
+            Key.insertedObjectIDs.rawValue: inserted, Key.updatedObjectIDs.rawValue: updated,
+            Key.deletedObjectIDs.rawValue: deleted,
+        ]
     }
 }

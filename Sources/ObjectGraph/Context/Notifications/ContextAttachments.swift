@@ -1,3 +1,5 @@
+import Foundation
+
 /// What a context keeps for its notifications, observers, undo manager and parent: the state of
 /// the features layered on the core context, held in one place the context owns.
 final class ContextAttachments {
@@ -29,6 +31,15 @@ final class ContextAttachments {
     weak var parent: ManagedObjectContext?
     /// Evaluated fetched properties by object and property name, until the object is refreshed.
     var fetchedPropertyValues: [ManagedObject: [String: [ManagedObject]]] = [:]
-    /// Whether a child context merges what its parent saves.
+    /// Whether a child context merges what its parent saves (a root context: what other
+    /// contexts on its coordinator save).
     var automaticallyMergesChangesFromParent = false
+    /// The did-save observation of a root context that merges automatically.
+    var coordinatorSaveObservation: NSObjectProtocol? {
+        didSet { if let oldValue { NotificationCenter.default.removeObserver(oldValue) } }
+    }
+
+    deinit {
+        if let coordinatorSaveObservation { NotificationCenter.default.removeObserver(coordinatorSaveObservation) }
+    }
 }

@@ -55,6 +55,10 @@ extension PredicateExpression {
         case .subquery(let collection, let variable, let predicate):
             return .subquery(collection: collection.substituting(bound: bound, replacement), variable: variable,
                              predicate: predicate.substituting(bound: bound.union([variable]), replacement))
+        case .arithmetic(let op, let left, let right):
+            return .arithmetic(op, left.substituting(bound: bound, replacement), right.substituting(bound: bound, replacement))
+        case .negation(let operand):
+            return .negation(operand.substituting(bound: bound, replacement))
         }
     }
 }

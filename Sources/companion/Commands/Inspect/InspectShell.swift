@@ -29,11 +29,12 @@ final class InspectShell {
         interactive = isatty(STDIN_FILENO) == 1
     }
 
-    /// Runs until `.quit`, Ctrl-D or the end of input; returns 1 when `-bail` stopped it or any command failed.
+    /// Runs until `.quit`, Ctrl-D or the end of input. Piped, it returns 1 when any command failed
+    /// (as `sqlite3` does); a person at the terminal has seen each error already, so that exits 0.
     func run() throws(CommandLineError) -> ExitStatus {
         interactive ? runInteractive() : runPiped()
         output.flush()
-        return failed ? .failure : .success
+        return failed && !interactive ? .failure : .success
     }
 
     // MARK: - Input loops
@@ -52,6 +53,7 @@ final class InspectShell {
         output.flush()
         var pending = ""
         while true {
+            inspection.store.clearInterrupt()
             switch editor.readLine(prompt: pending.isEmpty ? "inspect> " : "    ...> ") {
             case .endOfInput:
                 return
@@ -98,6 +100,7 @@ final class InspectShell {
         database.setAuthorizer(ShellSQL.authorize)
         defer { database.setAuthorizer(nil) }
         var writer: TableWriter?
+        var wroteRows = false
         do {
             try inspection.store.run { () throws in
                 var remaining = sql.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -114,6 +117,7 @@ final class InspectShell {
                     var sawRow = false
                     while try statement.step() {
                         sawRow = true
+                        wroteRows = true
                         current.write((0..<statement.columnCount).map { ShellSQL.cell(statement.value(at: $0)) })
                         writer = current
                         if output.isClosed { break }
@@ -123,7 +127,12 @@ final class InspectShell {
                 }
             }
         } catch {
-            writer?.finish()
+            // Close a listing that already showed rows; an interrupted query with none shows only the message.
+            if wroteRows { writer?.finish() }
+            if interactive, case .interrupted = error {
+                // The terminal echoed ^C without a newline.
+                output.write("\n")
+            }
             report(error)
         }
     }

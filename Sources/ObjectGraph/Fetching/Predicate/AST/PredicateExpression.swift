@@ -15,6 +15,32 @@ indirect enum PredicateExpression: Hashable, Sendable {
     /// `SUBQUERY(collection, $variable, predicate)`: the elements of the collection for which the
     /// predicate holds, with `$variable` bound to each element in turn.
     case subquery(collection: PredicateExpression, variable: String, predicate: PredicateNode)
+    /// `a + b`, `a - b`, `a * b`, `a / b`, `a ** b` on numbers.
+    case arithmetic(ArithmeticOperator, PredicateExpression, PredicateExpression)
+    /// `-a` for anything but a number literal (`-5` is the constant).
+    case negation(PredicateExpression)
+}
+
+/// The arithmetic operators of the expression grammar, with their binding strength.
+enum ArithmeticOperator: String, Hashable, Sendable, CaseIterable {
+    case add = "+"
+    case subtract = "-"
+    case multiply = "*"
+    case divide = "/"
+    case power = "**"
+
+    /// Higher binds tighter: `+ -` 1, `* /` 2, `**` 4 (right-associative); a leading minus sits
+    /// between, at ``negationPrecedence`` (`-a ** 2` is `-(a ** 2)`).
+    var precedence: Int {
+        switch self {
+        case .add, .subtract: return 1
+        case .multiply, .divide: return 2
+        case .power: return 4
+        }
+    }
+
+    /// How tightly a leading `-` binds.
+    static let negationPrecedence = 3
 }
 
 /// One step of a key path: a key, or a collection operator such as `@count`.

@@ -66,6 +66,10 @@ struct PredicateEvaluator {
                 return inner.evaluate(predicate, with: object)
             }
             return PredicateCollection(matching)
+        case .arithmetic(let op, let left, let right):
+            return PredicateArithmetic.apply(op, value(of: left, with: object), value(of: right, with: object))
+        case .negation(let operand):
+            return PredicateArithmetic.negate(value(of: operand, with: object))
         }
     }
 

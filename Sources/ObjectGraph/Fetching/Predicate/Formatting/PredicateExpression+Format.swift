@@ -2,8 +2,36 @@ import Foundation
 
 extension PredicateExpression {
     /// The expression as format-string text: `theater.name`, `"Up"`, `{1, 2}`, `SUBQUERY(…)`.
-    var formatText: String {
+    var formatText: String { formatText(minimumPrecedence: 0) }
+
+    /// The text, parenthesised when its operator binds more loosely than its context requires.
+    private func formatText(minimumPrecedence: Int) -> String {
         switch self {
+        case .arithmetic(let op, let left, let right):
+            // `**` groups to the right and its base binds tighter than a leading minus.
+            let leftMinimum = op == .power ? op.precedence + 1 : op.precedence
+            let rightMinimum = op == .power ? ArithmeticOperator.negationPrecedence : op.precedence + 1
+            let text = left.formatText(minimumPrecedence: leftMinimum) + " \(op.rawValue) "
+                + right.formatText(minimumPrecedence: rightMinimum)
+            return op.precedence < minimumPrecedence ? "(" + text + ")" : text
+        case .negation(let operand):
+            let text: String
+            if case .constant(let value) = operand, value.doubleValue != nil {
+                // `-5` would read back as the literal -5, so a negated number keeps its parentheses.
+                text = "-(" + operand.formatText + ")"
+            } else {
+                text = "-" + operand.formatText(minimumPrecedence: ArithmeticOperator.negationPrecedence)
+            }
+            return ArithmeticOperator.negationPrecedence < minimumPrecedence ? "(" + text + ")" : text
+        default:
+            return primaryFormatText
+        }
+    }
+
+    private var primaryFormatText: String {
+        switch self {
+        case .arithmetic, .negation:
+            return "(" + formatText + ")"
         case .constant(let value):
             return value.formatText
         case .evaluatedObject:
@@ -12,8 +40,11 @@ extension PredicateExpression {
             return "$" + name
         case .keyPath(let base, let components):
             let path = components.map(\.formatText).joined(separator: ".")
-            if case .evaluatedObject = base { return path }
-            return base.formatText + "." + path
+            switch base {
+            case .evaluatedObject: return path
+            case .arithmetic, .negation: return "(" + base.formatText + ")." + path
+            default: return base.formatText + "." + path
+            }
         case .aggregate(let elements):
             return "{" + elements.map(\.formatText).joined(separator: ", ") + "}"
         case .subquery(let collection, let variable, let predicate):

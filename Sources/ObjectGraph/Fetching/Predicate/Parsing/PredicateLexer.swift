@@ -27,11 +27,11 @@ struct PredicateLexer {
 
     /// Operators of two characters, with the synonyms `=<`, `=>`, `<>` mapped to their canonical spelling.
     private static let twoCharacterSymbols = ["==": "==", "=<": "<=", "<=": "<=", "=>": ">=", ">=": ">=", "!=": "!=",
-                                              "<>": "!=", "&&": "&&", "||": "||"]
+                                              "<>": "!=", "&&": "&&", "||": "||", "**": "**"]
     /// Single-character punctuation and operators (`=` is `==`).
     private static let oneCharacterSymbols: [Unicode.Scalar: String] = [
         "=": "==", "<": "<", ">": ">", "!": "!", "(": "(", ")": ")", "{": "{", "}": "}", "[": "[", "]": "]", ",": ",",
-        ".": ".", "-": "-",
+        ".": ".", "-": "-", "+": "+", "*": "*", "/": "/",
     ]
 
     private var current: Unicode.Scalar? { index < scalars.count ? scalars[index] : nil }

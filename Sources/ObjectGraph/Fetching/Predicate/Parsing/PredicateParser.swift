@@ -8,8 +8,17 @@ import Foundation
 /// and         := not ( (AND | &&) not )*
 /// not         := (NOT | !) not | '(' predicate ')' | TRUEPREDICATE | FALSEPREDICATE | comparison
 /// comparison  := [ANY | SOME | ALL | NONE] expression operator ['[' c|d|cd ']'] expression
-/// expression  := primary ( '.' key | '.' @operator )*
+/// expression  := term ( ('+' | '-') term )*
+/// term        := unary ( ('*' | '/') unary )*
+/// unary       := '-' unary | power
+/// power       := postfix [ '**' unary ]
+/// postfix     := primary ( '.' key | '.' @operator )*
 /// primary     := literal | key | $VAR | %@ | %K | %d… | SELF | '{' list '}' | SUBQUERY(…) | CAST(…)
+///              | '(' expression ')'
+/// ```
+/// A `(` where a predicate may start is read as a group of predicates, and as a parenthesised
+/// expression (`(year + 1) * 2 > 4000`) when that fails.
+/// ```
 /// ```
 struct PredicateParser {
     private let format: String
@@ -89,10 +98,23 @@ struct PredicateParser {
             return .not(try parseNot())
         }
         if isSymbol("(") {
-            _ = advance()
-            let node = try parsePredicate()
-            try expectSymbol(")")
-            return node
+            let saved = self
+            do throws(ObjectPredicateError) {
+                _ = advance()
+                let node = try parsePredicate()
+                try expectSymbol(")")
+                return node
+            } catch {
+                // Perhaps a parenthesised expression starting a comparison; report whichever reading
+                // got further.
+                let groupError = error
+                self = saved
+                do throws(ObjectPredicateError) {
+                    return try parseComparison()
+                } catch {
+                    return try Self.furthest(groupError, error)
+                }
+            }
         }
         if isKeyword(.truePredicate) {
             _ = advance()
@@ -180,7 +202,61 @@ struct PredicateParser {
 
     // MARK: - Expressions
 
+    /// Throws the error that points further into the text (the first on a tie).
+    private static func furthest(_ first: ObjectPredicateError, _ second: ObjectPredicateError)
+        throws(ObjectPredicateError) -> PredicateNode
+    {
+        throw (second.column ?? 0) > (first.column ?? 0) ? second : first
+    }
+
     private mutating func parseExpression(expected: String) throws(ObjectPredicateError) -> PredicateExpression {
+        var expression = try parseTerm(expected: expected)
+        while isSymbol("+") || isSymbol("-") {
+            let op: ArithmeticOperator = isSymbol("+") ? .add : .subtract
+            _ = advance()
+            expression = .arithmetic(op, expression, try parseTerm(expected: "a value"))
+        }
+        return expression
+    }
+
+    private mutating func parseTerm(expected: String) throws(ObjectPredicateError) -> PredicateExpression {
+        var expression = try parseUnary(expected: expected)
+        while isSymbol("*") || isSymbol("/") {
+            let op: ArithmeticOperator = isSymbol("*") ? .multiply : .divide
+            _ = advance()
+            expression = .arithmetic(op, expression, try parseUnary(expected: "a value"))
+        }
+        return expression
+    }
+
+    private mutating func parseUnary(expected: String) throws(ObjectPredicateError) -> PredicateExpression {
+        guard isSymbol("-") else { return try parsePower(expected: expected) }
+        _ = advance()
+        // `-5` is a negative literal; `-x` negates whatever follows.
+        switch current.kind {
+        case .integer(let magnitude):
+            _ = advance()
+            return try parsePowerTail(.constant(integerConstant(magnitude, negative: true)))
+        case .double(let value):
+            _ = advance()
+            return try parsePowerTail(.constant(.double(-value)))
+        default:
+            return .negation(try parseUnary(expected: "a value after '-'"))
+        }
+    }
+
+    private mutating func parsePower(expected: String) throws(ObjectPredicateError) -> PredicateExpression {
+        try parsePowerTail(try parsePostfix(expected: expected))
+    }
+
+    /// `base ** exponent`, right-associative, binding tighter than a leading minus on the exponent.
+    private mutating func parsePowerTail(_ base: PredicateExpression) throws(ObjectPredicateError) -> PredicateExpression {
+        guard isSymbol("**") else { return base }
+        _ = advance()
+        return .arithmetic(.power, base, try parseUnary(expected: "a value"))
+    }
+
+    private mutating func parsePostfix(expected: String) throws(ObjectPredicateError) -> PredicateExpression {
         var expression = try parsePrimary(expected: expected)
         while isSymbol(".") {
             _ = advance()
@@ -234,18 +310,11 @@ struct PredicateParser {
         case .double(let value):
             _ = advance()
             return .constant(.double(value))
-        case .symbol("-"):
+        case .symbol("("):
             _ = advance()
-            switch current.kind {
-            case .integer(let magnitude):
-                _ = advance()
-                return .constant(integerConstant(magnitude, negative: true))
-            case .double(let value):
-                _ = advance()
-                return .constant(.double(-value))
-            default:
-                throw unexpected(expected: "a number after '-'")
-            }
+            let expression = try parseExpression(expected: "a value")
+            try expectSymbol(")")
+            return expression
         case .symbol("{"):
             _ = advance()
             var elements: [PredicateExpression] = []

@@ -16,7 +16,7 @@ struct PredicateToken: Equatable, Sendable {
         /// A format specifier such as `%@`, `%K`, `%ld`, holding the text after `%`.
         case formatSpecifier(String)
         /// Punctuation and operators: `(` `)` `{` `}` `[` `]` `,` `.` `==` `!=` `<` `<=` `>` `>=`
-        /// `&&` `||` `!` `-`, with the synonyms `=`, `<>`, `=<`, `=>` already normalised.
+        /// `&&` `||` `!` `+` `-` `*` `/` `**`, with the synonyms `=`, `<>`, `=<`, `=>` already normalised.
         case symbol(String)
         case end
     }

@@ -24,6 +24,14 @@ extension PredicateSQLCompiler {
             return .list(values)
         case .subquery(let collection, let variable, let predicate):
             return .collection(try subquery(collection, variable: variable, predicate: predicate))
+        case .arithmetic(let op, let left, let right):
+            return .operand(try arithmetic(op, try numericOperand(left, for: op.rawValue),
+                                           try numericOperand(right, for: op.rawValue)))
+        case .negation(let operand):
+            let value = try numericOperand(operand, for: "-")
+            if value.kind == .null { return .operand(.null) }
+            return .operand(SQLOperand(fragment: .concatenating(["(-", .fragment(value.fragment), ")"]), kind: .number,
+                                       isConstant: false, mayBeNull: value.mayBeNull, label: expression.formatText))
         case .keyPath(let base, let components):
             switch base {
             case .evaluatedObject:
@@ -40,6 +48,40 @@ extension PredicateSQLCompiler {
                 throw unsupported("the key path \(expression.formatText) starts from a constant")
             }
         }
+    }
+
+    /// One operand of an arithmetic operator: a single number (or nil).
+    private mutating func numericOperand(_ expression: PredicateExpression, for op: String) throws(ObjectPredicateError)
+        -> SQLOperand
+    {
+        guard case .operand(let operand) = try value(expression) else {
+            throw unsupported("'\(op)' needs single numbers, but \(expression.formatText) is a collection")
+        }
+        guard operand.kind == .number || operand.kind == .null else {
+            throw unsupported("'\(op)' needs numbers, but \(operand.label) is \(operand.kind.name)")
+        }
+        return operand
+    }
+
+    /// `(L + R)`, with `/` dividing as REAL (SQLite would truncate two integers) and `**` through
+    /// the registered power function; NULL in, NULL out, as nil in the evaluator.
+    private func arithmetic(_ op: ArithmeticOperator, _ left: SQLOperand, _ right: SQLOperand) throws(ObjectPredicateError)
+        -> SQLOperand
+    {
+        if left.kind == .null || right.kind == .null { return .null }
+        let fragment: SQLFragment
+        switch op {
+        case .add, .subtract, .multiply:
+            fragment = .concatenating(["(", .fragment(left.fragment), .text(" \(op.rawValue) "), .fragment(right.fragment), ")"])
+        case .divide:
+            fragment = .concatenating(["(CAST(", .fragment(left.fragment), " AS REAL) / ", .fragment(right.fragment), ")"])
+        case .power:
+            fragment = .concatenating([.text(PredicateSQLFunction.power + "("), .fragment(left.fragment), ", ",
+                                       .fragment(right.fragment), ")"])
+        }
+        let mayBeNull = left.mayBeNull || right.mayBeNull || op == .divide || op == .power
+        return SQLOperand(fragment: fragment, kind: .number, isConstant: false, mayBeNull: mayBeNull,
+                          label: "\(left.label) \(op.rawValue) \(right.label)")
     }
 
     /// `SUBQUERY(collection, $variable, predicate)`: the collection's elements filtered by the predicate,

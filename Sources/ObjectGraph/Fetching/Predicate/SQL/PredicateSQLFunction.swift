@@ -13,6 +13,8 @@ enum PredicateSQLFunction {
     static let like = "NSCoreDataLike"
     /// `NSCoreDataMatches(text, pattern, flags)`.
     static let matches = "NSCoreDataMatches"
+    /// `NSCoreDataPower(base, exponent)`: `**`, as a REAL (NULL for NULL input or a NaN result).
+    static let power = "NSCoreDataPower"
 
     static func flags(_ options: StringComparisonOptions) -> Int { Int(options.rawValue) }
 
@@ -30,8 +32,8 @@ enum PredicateSQLFunction {
     static let operatorsByCode: [Int64: ComparisonOperator] = [0: .equal, 1: .beginsWith, 2: .endsWith, 3: .contains]
 }
 
-/// Installs the string functions compiled predicates use (`NSCoreDataStringSearch`, `NSCoreDataLike`,
-/// `NSCoreDataMatches`) on `database`. Call it once per connection before running ``PredicateSQL``.
+/// Installs the functions compiled predicates use (`NSCoreDataStringSearch`, `NSCoreDataLike`,
+/// `NSCoreDataMatches`, `NSCoreDataPower`) on `database`. Call it once per connection before running ``PredicateSQL``.
 ///
 /// - Throws: `SQLiteError` when SQLite refuses the registration.
 public func registerPredicateFunctions(on database: Database) throws {
@@ -59,5 +61,11 @@ public func registerPredicateFunctions(on database: Database) throws {
         guard case .text(let text) = arguments[0], case .text(let pattern) = arguments[1] else { return .integer(0) }
         let options = StringComparisonOptions(rawValue: UInt8(truncatingIfNeeded: arguments[2].int64Value ?? 0) & 3)
         return .integer(PredicateStringMatching.matches(text, pattern: pattern, options: options) ? 1 : 0)
+    }
+    try database.createFunction(PredicateSQLFunction.power, argumentCount: 2) { arguments in
+        guard let base = arguments[0].doubleValue, let exponent = arguments[1].doubleValue,
+            let result = PredicateArithmetic.apply(.power, base, exponent) as? Double
+        else { return .null }
+        return .real(result)
     }
 }

@@ -134,6 +134,14 @@ private final class Movie: KeyValueReadable, Hashable {
         #expect(!predicate.evaluate(with: ["year": 2009], substitutionVariables: [:]))
     }
 
+    @Test func arithmeticFollowsSQLiteRules() throws {
+        let row: [String: Any] = ["a": 7, "b": 2, "x": 2.5, "big": Int64.max]
+        for format in ["a + b == 9", "a - b * 2 == 3", "a / b == 3.5", "-a == -7", "b ** 3 == 8", "x * 2 == 5",
+                       "(a + 1) / (b - 2) == nil", "big + 1 > big - 1", "missing + 1 == nil", "-(-a) == 7"] {
+            #expect(try ObjectPredicate(format: format).evaluate(with: row), "\(format)")
+        }
+    }
+
     @Test func datesCompareInTime() throws {
         let early = Date(timeIntervalSinceReferenceDate: 0)
         let late = Date(timeIntervalSinceReferenceDate: 100)

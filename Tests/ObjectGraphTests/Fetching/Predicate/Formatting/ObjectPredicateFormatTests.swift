@@ -33,6 +33,10 @@ import Testing
         (#"name == 'it\'s "quoted"'"#, #"name == "it's \"quoted\"""#),
         ("date > CAST(781056000.000000, \"NSDate\")", #"date > CAST(781056000.000000, "NSDate")"#),
         ("name LIKE '100%%'", #"name LIKE "100%%""#),
+        ("(year + 1) * 2 > 4000", "(year + 1) * 2 > 4000"),
+        ("year+1*2-3/4 == -x ** 2 ** 3", "year + 1 * 2 - 3 / 4 == -x ** 2 ** 3"),
+        ("(a - b) - (c - d) == (-a) ** 2", "a - b - (c - d) == (-a) ** 2"),
+        ("((a == 1)) AND (b + 1) == 2", "a == 1 AND b + 1 == 2"),
         ("a == 99999999999999999999 OR a == -9223372036854775808", "a == 1e+20 OR a == -9223372036854775808"),
     ])
     func canonicalFormatMatchesFoundation(input: String, expected: String) throws {

@@ -38,6 +38,7 @@ import Testing
         ("Company", "revenue > 2.5 AND logo != nil"),
         ("Pet", "owner.token == %@ AND owner.homepage == %@"),
         ("Person", "TRUEPREDICATE AND NOT FALSEPREDICATE"),
+        ("Person", "(age + 1) * 2 > score / 2 AND -#size ** 2 < pets.@count - 1"),
     ]
 
     private static func arguments(for format: String, graph: PredicateTestGraph) -> [Any?] {

@@ -53,7 +53,7 @@ struct RandomPredicateBuilder<G: RandomNumberGenerator> {
             return pick(["NOT ", "!", "not "]) + "(" + predicate(on: entity, prefix: prefix, depth: depth - 1) + ")"
         }
         if chance(40) { return pick(["TRUEPREDICATE", "FALSEPREDICATE", "truepredicate"]) }
-        switch Int.random(in: 0..<12, using: &generator) {
+        switch Int.random(in: 0..<13, using: &generator) {
         case 0...3: return attributeComparison(on: entity, path: prefix)
         case 4: return toOneComparison(on: entity, prefix: prefix)
         case 5, 6: return quantified(on: entity, prefix: prefix, depth: depth)
@@ -61,6 +61,7 @@ struct RandomPredicateBuilder<G: RandomNumberGenerator> {
         case 8: return subquery(on: entity, prefix: prefix, depth: depth)
         case 9: return keyToKey(on: entity, prefix: prefix)
         case 10 where allowsObjects: return objectComparison(on: entity, prefix: prefix)
+        case 11: return arithmeticComparison(on: entity, prefix: prefix)
         default: return attributeComparison(on: entity, path: prefix)
         }
     }
@@ -242,6 +243,27 @@ struct RandomPredicateBuilder<G: RandomNumberGenerator> {
         if kind?.isOrdered == true { ops += ["<", ">=", ">"] }
         if kind == .string { ops += ["==[c]", "!=[cd]", "BEGINSWITH[c]", "CONTAINS", "ENDSWITH[d]", "LIKE"] }
         return leftPath + " " + pick(ops) + " " + rightPath
+    }
+
+    /// `age + 1 > 3`, `(score - age) / 2 <= 1.5`, `-size ** 2 < -4`, `pets.@count * 2 == age`.
+    private mutating func arithmeticComparison(on entity: EntityDescription, prefix: String) -> String {
+        let numeric = attributes(of: entity).filter {
+            [.integer16, .integer32, .integer64, .double, .float, .decimal, .boolean].contains($0.attributeType)
+        }
+        guard !numeric.isEmpty else { return attributeComparison(on: entity, path: prefix) }
+        func operand(_ depth: Int) -> String {
+            switch Int.random(in: 0..<(depth > 0 ? 7 : 4), using: &generator) {
+            case 0, 1: return prefix + keyText(pick(numeric).name)
+            case 2: return numberValue()
+            case 3:
+                if let (path, _) = collectionPath(from: entity), !path.isEmpty { return prefix + path + ".@count" }
+                return String(Int.random(in: 0...3, using: &generator))
+            case 4: return "-" + operand(depth - 1)
+            case 5: return "(" + operand(depth - 1) + " " + pick(["+", "-", "*", "/"]) + " " + operand(depth - 1) + ")"
+            default: return operand(depth - 1) + " " + pick(["+", "-", "*", "/", "**"]) + " " + operand(depth - 1)
+            }
+        }
+        return operand(2) + " " + pick(["==", "!=", "<", "<=", ">", ">="]) + " " + operand(1)
     }
 
     /// `employer == %@`, `SELF IN %@`, `%@ IN pets`, `mentor == SELF`.

@@ -1,0 +1,137 @@
+import Foundation
+import SQLite
+import Testing
+
+/// Bad inputs built in the test: each gives one clear line and the right exit status, never a crash.
+@Suite struct InspectBadInputTests {
+    private func expectError(_ outcome: ProcessOutcome, contains text: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        #expect(outcome.status == 2, "exit \(outcome.status): \(outcome.standardError)", sourceLocation: sourceLocation)
+        #expect(outcome.standardError.contains(text), "\(outcome.standardError)", sourceLocation: sourceLocation)
+        #expect(outcome.standardError.split(separator: "\n").count == 1, sourceLocation: sourceLocation)
+        #expect(outcome.standardError.hasPrefix("companion: "), sourceLocation: sourceLocation)
+    }
+
+    @Test func aMissingPathSaysSo() throws {
+        let fixtures = try InspectFixtures()
+        expectError(try fixtures.inspect(["nothing-here.sqlite"]), contains: "nothing-here.sqlite: no such file or directory")
+    }
+
+    @Test func anEmptyFileSaysItIsEmpty() throws {
+        let fixtures = try InspectFixtures()
+        try fixtures.write("empty.sqlite", Data())
+        expectError(try fixtures.inspect(["empty.sqlite"]), contains: "the file is empty (0 bytes)")
+    }
+
+    @Test func textRandomAndEncryptedFilesAreNotSQLite() throws {
+        let fixtures = try InspectFixtures()
+        try fixtures.write("notes.sqlite", Data("These are my notes, not a database.\n".utf8))
+        var generator = SeededGenerator(seed: 42)
+        try fixtures.write("random.sqlite", Data((0..<8192).map { _ in UInt8.random(in: 0...255, using: &generator) }))
+        // An SQLCipher store is random-looking from its first byte on.
+        try fixtures.write("encrypted.sqlite", Data((0..<4096).map { _ in UInt8.random(in: 0...255, using: &generator) }))
+        for name in ["notes.sqlite", "random.sqlite", "encrypted.sqlite"] {
+            expectError(try fixtures.inspect([name]), contains: "\(name): not an SQLite file (encrypted?)")
+        }
+    }
+
+    @Test func aTruncatedStoreIsMalformedWithTheRecoverHint() throws {
+        let fixtures = try InspectFixtures()
+        let original = try Data(contentsOf: InspectFixtures.corpus.appendingPathComponent(InspectFixtures.sampleModel2))
+        try fixtures.write("truncated.sqlite", original.prefix(original.count / 3))
+        let outcome = try fixtures.inspect(["truncated.sqlite"])
+        expectError(outcome, contains: "database disk image is malformed")
+        #expect(outcome.standardError.contains("sqlite3 truncated.sqlite .recover"))
+    }
+
+    @Test func aStoreWithDamagedPagesIsReportedNotCrashedOn() throws {
+        let fixtures = try InspectFixtures()
+        var bytes = [UInt8](try Data(contentsOf: InspectFixtures.corpus.appendingPathComponent(InspectFixtures.sampleModel2)))
+        // Scribble over the middle pages (the page size is 4096), leaving the header and schema intact.
+        for index in stride(from: 40 * 4096, to: min(bytes.count, 120 * 4096), by: 7) { bytes[index] ^= 0x5A }
+        try fixtures.write("damaged.sqlite", Data(bytes))
+        let outcome = try fixtures.inspect(["damaged.sqlite"])
+        #expect(outcome.status == 1 || outcome.status == 2, "\(outcome.standardError)")
+        let text = outcome.standardOutput + outcome.standardError
+        #expect(text.contains("quick_check") || text.contains("malformed"))
+    }
+
+    @Test func aDirectoryWithNoStoresIsAnError() throws {
+        let fixtures = try InspectFixtures()
+        try fixtures.write("empty-dir/readme.txt", Data("nothing".utf8))
+        let outcome = try fixtures.inspect(["empty-dir"])
+        #expect(outcome.status == 2)
+        #expect(outcome.standardError.contains("no SQLite stores found"))
+    }
+
+    @Test func anSQLiteFileThatIsNotCoreDataStillShowsItsSchemaLabelled() throws {
+        let fixtures = try InspectFixtures()
+        try fixtures.makeDatabase("plain.db", ["CREATE TABLE people (id INTEGER PRIMARY KEY, name TEXT)",
+                                               "INSERT INTO people (name) VALUES ('Ada')"])
+        let summary = try fixtures.inspect(["plain.db"])
+        #expect(summary.status == 1)
+        #expect(summary.standardOutput.contains("not a Core Data store"))
+        #expect(summary.standardOutput.contains("people"))
+        let schema = try fixtures.inspect(["plain.db", "schema"])
+        #expect(schema.status == 0)
+        #expect(schema.standardOutput.contains("CREATE TABLE people"))
+    }
+
+    @Test func linksAndFIFOsAreRefusedWithoutBeingOpened() throws {
+        let fixtures = try InspectFixtures()
+        let store = try fixtures.copyCorpusStore(InspectFixtures.recipes)
+        try FileManager.default.createSymbolicLink(atPath: fixtures.path + "/link.sqlite", withDestinationPath: store)
+        expectError(try fixtures.inspect(["link.sqlite"]), contains: "is a symbolic link")
+        #expect(mkfifo(fixtures.path + "/pipe.sqlite", 0o600) == 0)
+        expectError(try fixtures.inspect(["pipe.sqlite"]), contains: "is a FIFO")
+    }
+
+    @Test func anEmptyWriteAheadLogIsNotedAndTheStoreStillOpens() throws {
+        let fixtures = try InspectFixtures()
+        let store = try fixtures.copyCorpusStore(InspectFixtures.recipes)
+        try Data().write(to: URL(fileURLWithPath: store + "-wal"))
+        let outcome = try fixtures.inspect([InspectFixtures.recipes])
+        #expect(outcome.status == 0, "\(outcome.standardError)")
+        #expect(outcome.standardOutput.contains("the -wal file is empty (0 bytes)"))
+    }
+
+    @Test func hostileStringsInValuesAndNamesNeverReachTheTerminal() throws {
+        let fixtures = try InspectFixtures()
+        let store = try fixtures.copyCorpusStore(InspectFixtures.recipes, as: "hostile.sqlite")
+        let hostile = "x\u{1B}]0;pwned\u{07}\u{1B}[2J\u{202E}gnp.exe\u{9B}31m\u{2028}"
+        let database = try Database(path: store)
+        try database.execute("UPDATE ZRECIPE SET ZNAME = ?, ZOVERVIEW = ?", [.text(hostile), .text(hostile)])
+        try database.execute("UPDATE Z_PRIMARYKEY SET Z_NAME = ? WHERE Z_NAME = 'RecipeType'", [.text("Type" + hostile)])
+        try database.execute("CREATE TABLE \"t\(hostile)\" (\"c\(hostile)\" TEXT)")
+        try database.execute("INSERT INTO \"t\(hostile)\" VALUES (?)", [.text(hostile)])
+        database.close()
+        let commands: [[String]] = [
+            [], ["schema"], ["tables"], ["indexes"], ["metadata"], ["model"], ["check"], ["rows", "Recipe"],
+        ]
+        for command in commands {
+            for format in ["--table", "--markdown", "--json", "--csv", "--line"] {
+                let outcome = try fixtures.inspect(["hostile.sqlite"] + command + [format])
+                let text = outcome.standardOutput + outcome.standardError
+                #expect(outcome.status != 2 || command == ["rows", "Recipe"], "\(command) \(format): \(outcome.standardError)")
+                for forbidden in ["\u{1B}", "\u{07}", "\u{202E}", "\u{9B}", "\u{2028}"] {
+                    #expect(!text.contains(forbidden), "\(command) \(format) let \(forbidden.unicodeScalars.first!.value) through")
+                }
+            }
+        }
+        let shell = try fixtures.inspect(["hostile.sqlite", "shell"], input: "SELECT ZNAME FROM ZRECIPE;\n")
+        #expect(!shell.standardOutput.contains("\u{1B}"))
+        #expect(shell.standardOutput.contains("␛"))
+    }
+}
+
+/// A small deterministic generator so the "random" fixtures are the same on every run.
+struct SeededGenerator: RandomNumberGenerator {
+    private var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}

@@ -1,0 +1,106 @@
+import Foundation
+import SQLite
+
+/// Stores for the inspector's end-to-end tests: corpus copies and synthetic bad inputs, each in
+/// its own temporary directory that disappears with the value.
+final class InspectFixtures {
+    /// The scratch directory.
+    let url: URL
+    var path: String { url.path }
+    /// A private TMPDIR handed to `companion`, so the test can prove its copies are removed.
+    let temporary: URL
+
+    init() throws {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("inspect-e2e-" + UUID().uuidString)
+        temporary = url.appendingPathComponent("tmp")
+        try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: url)
+    }
+
+    /// `<packageRoot>/../shared/corpus/coredata`, or the nearest ancestor's `shared/corpus` (git worktrees).
+    static var corpus: URL {
+        var base = ProductRunner.packageRoot.deletingLastPathComponent()
+        while base.path != "/" {
+            let candidate = base.appendingPathComponent("shared/corpus/coredata")
+            if FileManager.default.fileExists(atPath: candidate.path) { return candidate }
+            base.deleteLastPathComponent()
+        }
+        return ProductRunner.corpus.appendingPathComponent("coredata")
+    }
+
+    /// The corpus's store files (without siblings).
+    static var storeNames: [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: corpus.path)) ?? []
+        return names.filter { $0.hasSuffix(".sqlite") || $0.hasSuffix(".CDBStore") }.sorted()
+    }
+
+    static let recipes = "alhoqbani__AppleSample-iPhoneCoreDataRecipes__Recipes.sqlite"
+    static let sampleModel2 = "alemar11__CoreDataPlus__SampleModel2_V1.sqlite"
+    static let books = "thoughtcroft__coredatabooks__CoreDataBooks.CDBStore"
+
+    /// Copies a corpus store and its siblings into `directory` (a sub-folder of the scratch
+    /// directory when given) and returns the copy's path.
+    @discardableResult
+    func copyCorpusStore(_ name: String, into directory: String? = nil, as newName: String? = nil) throws -> String {
+        let folder = directory.map { url.appendingPathComponent($0) } ?? url
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        for suffix in ["", "-wal", "-shm", "-journal"] {
+            let source = Self.corpus.appendingPathComponent(name + suffix)
+            guard FileManager.default.fileExists(atPath: source.path) else { continue }
+            let target = folder.appendingPathComponent((newName ?? name) + suffix)
+            try FileManager.default.copyItem(at: source, to: target)
+            try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: target.path)
+        }
+        return folder.appendingPathComponent(newName ?? name).path
+    }
+
+    /// Writes a file and returns its path.
+    @discardableResult
+    func write(_ name: String, _ data: Data) throws -> String {
+        let target = url.appendingPathComponent(name)
+        try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try data.write(to: target)
+        return target.path
+    }
+
+    /// Creates an SQLite database by running `statements`, and returns its path.
+    @discardableResult
+    func makeDatabase(_ name: String, _ statements: [String]) throws -> String {
+        let target = url.appendingPathComponent(name).path
+        let database = try Database(path: target)
+        for statement in statements { try database.execute(statement) }
+        database.close()
+        return target
+    }
+
+    /// Every file below `directory` (relative path → contents), excluding the private TMPDIR.
+    func snapshot(_ directory: String? = nil) throws -> [String: Data] {
+        let root = directory.map { url.appendingPathComponent($0) } ?? url
+        var result: [String: Data] = [:]
+        guard let walker = FileManager.default.enumerator(atPath: root.path) else { return result }
+        while let relative = walker.nextObject() as? String {
+            if relative == "tmp" || relative.hasPrefix("tmp/") { continue }
+            let full = root.appendingPathComponent(relative).path
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: full, isDirectory: &isDirectory), !isDirectory.boolValue {
+                result[relative] = FileManager.default.contents(atPath: full) ?? Data()
+            }
+        }
+        return result
+    }
+
+    /// What `companion` left in its private TMPDIR (should be nothing).
+    func leftoversInTemporaryDirectory() throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: temporary.path)
+    }
+
+    /// Runs `companion inspect …` in the scratch directory with the private TMPDIR.
+    func inspect(_ arguments: [String], input: String? = nil, environment: [String: String] = [:]) throws -> ProcessOutcome {
+        var env = ["TMPDIR": temporary.path, "COLUMNS": "100"]
+        for (key, value) in environment { env[key] = value }
+        return try ProductRunner.run("companion", ["inspect"] + arguments, input: input, environment: env, directory: url)
+    }
+}

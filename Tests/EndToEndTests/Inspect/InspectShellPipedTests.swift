@@ -1,0 +1,48 @@
+import Foundation
+import Testing
+
+/// The shell with standard input not a terminal: no prompt or banner, one line at a time, `-bail`.
+@Suite struct InspectShellPipedTests {
+    private func run(_ input: String, _ extra: [String] = []) throws -> ProcessOutcome {
+        let fixtures = try InspectFixtures()
+        try fixtures.copyCorpusStore(InspectFixtures.recipes)
+        let outcome = try fixtures.inspect([InspectFixtures.recipes, "shell", "--csv"] + extra, input: input)
+        #expect(try fixtures.leftoversInTemporaryDirectory() == [])
+        return outcome
+    }
+
+    @Test func queriesAndDotCommandsRunWithoutPromptOrBanner() throws {
+        let outcome = try run("SELECT count(*) AS n\n  FROM ZRECIPE;\n.rows Recipe --limit 1 --line\nPRAGMA table_info(ZRECIPE);\n")
+        #expect(outcome.status == 0, "\(outcome.standardError)")
+        #expect(outcome.standardOutput.hasPrefix("n\r\n3\r\n"))
+        #expect(outcome.standardOutput.contains("objectID = Recipe/p1"))
+        #expect(outcome.standardOutput.contains("ZTHUMBNAILIMAGE"))
+        #expect(!outcome.standardOutput.contains("inspect>"))
+        #expect(!outcome.standardOutput.contains("Ctrl-D"))
+    }
+
+    @Test func anythingThatWritesIsRefusedByTheAuthorizer() throws {
+        let outcome = try run(
+            "DELETE FROM ZRECIPE;\nPRAGMA journal_mode = DELETE;\nATTACH 'x.db' AS x;\nCREATE TABLE t (x);\nSELECT count(*) FROM ZRECIPE;\n")
+        #expect(outcome.status == 1)
+        let errors = outcome.standardError.split(separator: "\n")
+        #expect(errors.count == 4, "\(outcome.standardError)")
+        #expect(errors.allSatisfy { $0.contains("not authorized") || $0.contains("only reads") })
+        #expect(outcome.standardOutput.hasSuffix("3\r\n"))
+    }
+
+    @Test func bailStopsAtTheFirstError() throws {
+        let outcome = try run("SELECT 1 AS one;\nSELECT * FROM no_such_table;\nSELECT 2 AS two;\n", ["-bail"])
+        #expect(outcome.status == 1)
+        #expect(outcome.standardOutput.contains("one"))
+        #expect(!outcome.standardOutput.contains("two"))
+        #expect(outcome.standardError.contains("no such table: no_such_table"))
+    }
+
+    @Test func withoutBailTheShellGoesOnAfterAnError() throws {
+        let outcome = try run("SELECT * FROM no_such_table;\nSELECT 2 AS two;\n.nonsense\n")
+        #expect(outcome.status == 1)
+        #expect(outcome.standardOutput.contains("two\r\n2"))
+        #expect(outcome.standardError.contains(".nonsense: unknown dot-command"))
+    }
+}

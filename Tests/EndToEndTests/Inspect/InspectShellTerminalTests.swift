@@ -1,0 +1,65 @@
+import Foundation
+import Testing
+
+/// The shell on a real terminal (tmux), typed into as a person does.
+@Suite(.enabled(if: TmuxSession.isAvailable, "needs tmux (make deps installs it)"))
+struct InspectShellTerminalTests {
+    @Test func aPersonCanQueryCompleteCancelAndLeave() throws {
+        let fixtures = try InspectFixtures()
+        try fixtures.copyCorpusStore(InspectFixtures.recipes)
+        let state = fixtures.path + "/state"
+        let binary = ProductRunner.binDirectory.appendingPathComponent("companion").path
+        let command = "env TMPDIR=\(TmuxSession.quoted(fixtures.temporary.path)) XDG_STATE_HOME=\(TmuxSession.quoted(state)) "
+            + "NO_COLOR=1 TERM=xterm \(TmuxSession.quoted(binary)) inspect \(InspectFixtures.recipes) shell"
+        let terminal = try TmuxSession(command: command, directory: fixtures.path)
+        try terminal.start()
+        #expect(terminal.waitFor("Ctrl-D quits"))
+
+        // A query, answered in a box.
+        var mark = terminal.mark
+        try terminal.type("SELECT count(*) AS n FROM ZRECIPE;")
+        try terminal.press("Enter")
+        #expect(terminal.waitFor("│ 3 │", thenPrompt: "inspect> ", after: mark))
+
+        // Tab completes a dot-command and an entity name.
+        mark = terminal.mark
+        try terminal.type(".ro")
+        try terminal.press("Tab")
+        try terminal.type("Ingr")
+        try terminal.press("Tab")
+        try terminal.type(" --limit 1")
+        try terminal.press("Enter")
+        #expect(terminal.waitFor("Ingredient/p1", thenPrompt: "inspect> ", after: mark))
+
+        // Ctrl-C drops a half-typed line and the shell stays.
+        mark = terminal.mark
+        try terminal.type("SELECT half typed")
+        try terminal.press("C-c")
+        #expect(terminal.waitFor("^C", after: mark))
+        mark = terminal.mark
+        try terminal.type("SELECT 41 + 1 AS answer;")
+        try terminal.press("Enter")
+        #expect(terminal.waitFor("42", thenPrompt: "inspect> ", after: mark))
+
+        // Ctrl-C cancels a query that would never end, and the shell stays.
+        mark = terminal.mark
+        try terminal.type("WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT count(*) FROM c;")
+        try terminal.press("Enter")
+        try terminal.press("C-c")
+        #expect(terminal.waitFor("interrupted", after: mark))
+        mark = terminal.mark
+        try terminal.type("SELECT 'still here' AS shell;")
+        try terminal.press("Enter")
+        // Keys pressed before readline owns the terminal again would be read in cooked mode; wait for the prompt.
+        #expect(terminal.waitFor("still here", thenPrompt: "inspect> ", after: mark))
+        #expect(try terminal.capture().contains("│ still here │"))
+
+        // Ctrl-D leaves cleanly; history was saved, the private copy removed.
+        mark = terminal.mark
+        try terminal.press("C-d")
+        #expect(terminal.waitFor("SHELL-EXITED-0", after: mark), "\((try? terminal.capture()) ?? "")")
+        let history = try String(contentsOfFile: state + "/companion/history", encoding: .utf8)
+        #expect(history.contains("SELECT 41 + 1 AS answer;"))
+        #expect(try fixtures.leftoversInTemporaryDirectory() == [])
+    }
+}
