@@ -59,8 +59,7 @@ extension SQLiteStore {
         guard let primaryKey = objectID.primaryKey, objectID.persistentStoreIdentifier == identifier else { return nil }
         do {
             let plan = try readPlan(for: objectID.entity, includesSubentities: true)
-            let sql = "SELECT \(plan.selectClause) FROM \(plan.tableName) t0 WHERE  t0.Z_PK = ?"
-            let statement = try prepareLogged(sql, [.integer(primaryKey)])
+            let statement = try prepareLogged(plan.primaryKeySQL, [.integer(primaryKey)])
             defer { statement.reset() }
             guard try statement.step() else { return nil }
             var recent = RecentObjectIDs()
