@@ -12,6 +12,10 @@ func runBooks() -> Int32 {
         FileHandle.standardError.write(Data("books: \(error)\n".utf8))
         return 2
     }
+    if options.wantsHelp {
+        print(BooksOptions.usage)
+        return 0
+    }
     var temporaryDirectory: URL?
     defer { if let temporaryDirectory { try? FileManager.default.removeItem(at: temporaryDirectory) } }
     do {

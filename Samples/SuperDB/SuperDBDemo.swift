@@ -68,7 +68,8 @@ struct SuperDBDemo {
     }
 
     private func printFetchedProperties(of hero: ManagedObject) {
-        let name = hero["name"] as? String ?? "", sex = hero["sex"] as? String ?? ""
+        let name = hero["name"] as? String ?? ""
+        let sex = hero["sex"] as? String ?? ""
         print("Fetched properties of \(name), born \(Self.born(hero)), \(sex):")
         for key in ["olderHeroes", "youngerHeroes", "sameSexHeroes", "oppositeSexHeroes"] {
             print("  \(key.padding(toLength: 18, withPad: " ", startingAt: 0)) \(Self.names(hero[key]))")

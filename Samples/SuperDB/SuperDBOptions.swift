@@ -5,6 +5,9 @@ struct SuperDBOptions {
     /// The store file; nil for a fresh store in a temporary directory, removed at exit.
     var storeURL: URL?
 
+    /// Whether `--help` was asked for (the usage goes to standard output, exit status 0).
+    var wantsHelp = false
+
     /// What went wrong with the command line, in a sentence.
     struct UsageError: Error, CustomStringConvertible {
         var description: String
@@ -26,7 +29,8 @@ struct SuperDBOptions {
             case "-com.apple.CoreData.SQLDebug":
                 index += index + 1 < arguments.count && Int(arguments[index + 1]) != nil ? 2 : 1
             case "-h", "--help":
-                throw UsageError(description: Self.usage)
+                wantsHelp = true
+                index += 1
             default:
                 throw UsageError(description: "unknown argument '\(argument)'; \(Self.usage)")
             }

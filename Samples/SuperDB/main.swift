@@ -12,6 +12,10 @@ func runSuperDB() -> Int32 {
         FileHandle.standardError.write(Data("superdb: \(error)\n".utf8))
         return 2
     }
+    if options.wantsHelp {
+        print(SuperDBOptions.usage)
+        return 0
+    }
     var temporaryDirectory: URL?
     defer { if let temporaryDirectory { try? FileManager.default.removeItem(at: temporaryDirectory) } }
     do {

@@ -122,7 +122,11 @@ public struct SystemFileAccess: FileAccess {
         case EACCES, EPERM:
             return .permissionDenied(path: path, writing: writing)
         case ENOENT, ENOTDIR:
-            return writing ? .ioFailure(path: path, reason: "its folder does not exist") : .notFound(path: path)
+            // Writing creates a recording but never a sysfs attribute: say which one is missing.
+            let folder = path.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
+            var info = stat()
+            let folderExists = folder.isEmpty || stat(folder, &info) == 0
+            return writing && !folderExists ? .ioFailure(path: path, reason: "its folder does not exist") : .notFound(path: path)
         default:
             return .ioFailure(path: path, reason: String(cString: strerror(code)))
         }

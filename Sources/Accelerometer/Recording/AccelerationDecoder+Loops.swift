@@ -35,6 +35,24 @@ extension AccelerationDecoder {
     private func run<Loop: AccelerationLoop, Sign: SignMode, Rotation: RotationMode>(
         _ loop: Loop, _ sign: Sign.Type, _ rotation: Rotation.Type
     ) -> Loop.Result {
+        // Values that fill a native integer from bit 0 (`le:s16/32>>0`, `be:s16/16>>0`, `le:s32/32>>0`)
+        // need no shifting at all: truncating to Int16/Int32 masks and sign-extends in one instruction.
+        let native = axes.allSatisfy { $0.shift == 0 } && Set(axes.map(\.unusedHighBits)).count == 1
+        if native, let bits = axes.first.map({ 64 - Int($0.unusedHighBits) }), bits == 16 || bits == 32,
+            axes[0].storageBytes * 8 >= bits
+        {
+            switch (axes[0].storageBytes, axes[0].isBigEndian, bits, Sign.isSigned) {
+            case (2, false, 16, true): return loop.run(NativeReader<UInt16, Int16, Rotation, LittleEndianOrder>(self))
+            case (2, true, 16, true): return loop.run(NativeReader<UInt16, Int16, Rotation, BigEndianOrder>(self))
+            case (4, false, 16, true): return loop.run(NativeReader<UInt32, Int16, Rotation, LittleEndianOrder>(self))
+            case (4, true, 16, true): return loop.run(NativeReader<UInt32, Int16, Rotation, BigEndianOrder>(self))
+            case (4, false, 32, true): return loop.run(NativeReader<UInt32, Int32, Rotation, LittleEndianOrder>(self))
+            case (4, true, 32, true): return loop.run(NativeReader<UInt32, Int32, Rotation, BigEndianOrder>(self))
+            case (2, false, 16, false): return loop.run(NativeReader<UInt16, UInt16, Rotation, LittleEndianOrder>(self))
+            case (2, true, 16, false): return loop.run(NativeReader<UInt16, UInt16, Rotation, BigEndianOrder>(self))
+            default: break
+            }
+        }
         switch (axes[0].storageBytes, axes[0].isBigEndian) {
         case (1, _): return loop.run(UniformReader<UInt8, Sign, Rotation, LittleEndianOrder>(self))
         case (2, false): return loop.run(UniformReader<UInt16, Sign, Rotation, LittleEndianOrder>(self))
@@ -106,6 +124,42 @@ struct UniformReader<
         let ax = value(scan, offsets.0, shifts.0, unused.0) * s.0 + o.0
         let ay = value(scan, offsets.1, shifts.1, unused.1) * s.1 + o.1
         let az = value(scan, offsets.2, shifts.2, unused.2) * s.2 + o.2
+        if Rotation.isIdentity { return Vector3(x: ax, y: ay, z: az) }
+        return Vector3(
+            x: m.0 * ax + m.1 * ay + m.2 * az, y: m.3 * ax + m.4 * ay + m.5 * az, z: m.6 * ax + m.7 * ay + m.8 * az)
+    }
+}
+
+/// Reads axes whose meaningful bits are a whole native integer starting at bit 0 (no shift): a load,
+/// a byte swap and a truncating conversion, which masks and sign-extends at once.
+struct NativeReader<
+    Storage: FixedWidthInteger & UnsignedInteger, Value: FixedWidthInteger, Rotation: RotationMode, Order: ByteOrderMode
+>: AccelerationReader {
+    let offsets: (Int, Int, Int)
+    let s: (Double, Double, Double)
+    let o: (Double, Double, Double)
+    let m: (Double, Double, Double, Double, Double, Double, Double, Double, Double)
+
+    init(_ decoder: AccelerationDecoder) {
+        let axes = decoder.axes
+        offsets = (axes[0].offset, axes[1].offset, axes[2].offset)
+        let (s, o, m) = decoder.conversion
+        self.s = (s[0], s[1], s[2])
+        self.o = (o[0], o[1], o[2])
+        self.m = (m[0], m[1], m[2], m[3], m[4], m[5], m[6], m[7], m[8])
+    }
+
+    @inline(__always)
+    private func value(_ scan: UnsafeRawPointer, _ offset: Int) -> Double {
+        let loaded = scan.loadUnaligned(fromByteOffset: offset, as: Storage.self)
+        return Double(Value(truncatingIfNeeded: Order.isBigEndian ? Storage(bigEndian: loaded) : Storage(littleEndian: loaded)))
+    }
+
+    @inline(__always)
+    func acceleration(_ scan: UnsafeRawPointer) -> Vector3 {
+        let ax = value(scan, offsets.0) * s.0 + o.0
+        let ay = value(scan, offsets.1) * s.1 + o.1
+        let az = value(scan, offsets.2) * s.2 + o.2
         if Rotation.isIdentity { return Vector3(x: ax, y: ay, z: az) }
         return Vector3(
             x: m.0 * ax + m.1 * ay + m.2 * az, y: m.3 * ax + m.4 * ay + m.5 * az, z: m.6 * ax + m.7 * ay + m.8 * az)

@@ -51,7 +51,8 @@ extension ManagedObjectContext {
         // apply() dropped loaded to-many relationships not kept; keep them all, they have no row values.
         object.state.toManyValues.merge(toMany) { current, _ in current }
         object.state.committedToMany = committedToMany
-        object.state.changedKeys = keeping.union(changed.filter { object.entity.relationshipsByName[$0]?.isToMany == true })
+        object.state.changedKeys = keeping.union(
+            changed.filter { object.entity.relationshipsByName[$0]?.isToMany == true })
         if wasDeleted { object.state.lifecycle = .deleted }
     }
 

@@ -13,7 +13,7 @@ extension ManagedObjectContext {
     @discardableResult
     public func insertNewObject(forEntityName entityName: String) throws -> ManagedObject {
         let entity = try insertableEntity(named: entityName)
-        let object = ManagedObjectClassRegistry.shared.objectClass(for: entity).init(entity: entity, insertInto: nil)
+        let object = objectClass(for: entity).init(entity: entity, insertInto: nil)
         insert(object)
         return object
     }
@@ -63,12 +63,14 @@ extension ManagedObjectContext {
     private func insertableEntity(named entityName: String) throws -> EntityDescription {
         guard let entity = managedObjectModel.entitiesByName[entityName] else {
             throw CoreDataError(
-                code: .coreData, message: "The model has no entity named \"\(entityName)\"; it has "
+                code: .coreData,
+                message: "The model has no entity named \"\(entityName)\"; it has "
                     + managedObjectModel.entities.map(\.name).sorted().joined(separator: ", "))
         }
         guard !entity.isAbstract else {
             throw CoreDataError(
-                code: .coreData, message: "\(entityName) is abstract; insert one of its sub-entities ("
+                code: .coreData,
+                message: "\(entityName) is abstract; insert one of its sub-entities ("
                     + entity.subentities.map(\.name).joined(separator: ", ") + ")")
         }
         return entity
@@ -116,12 +118,19 @@ extension ManagedObjectContext {
 
     /// Makes and registers an object of the right class for a stored row.
     private func makeObject(for objectID: ManagedObjectID) -> ManagedObject {
-        let type = ManagedObjectClassRegistry.shared.objectClass(for: objectID.entity)
-        let object = type.init(entity: objectID.entity, insertInto: nil)
+        let object = objectClass(for: objectID.entity).init(entity: objectID.entity, insertInto: nil)
         object.objectID = objectID
         object.state.lifecycle = .persisted
         register(object)
         return object
+    }
+
+    /// The class objects of `entity` are made from (the registry's answer, remembered).
+    private func objectClass(for entity: EntityDescription) -> ManagedObject.Type {
+        if let type = objectClasses[ObjectIdentifier(entity)] { return type }
+        let type = ManagedObjectClassRegistry.shared.objectClass(for: entity)
+        objectClasses[ObjectIdentifier(entity)] = type
+        return type
     }
 
     // MARK: - Faults
@@ -155,7 +164,9 @@ extension ManagedObjectContext {
         state.isFault = false
         if keepingChanges {
             for attribute in object.entity.attributesByName.values where !attribute.isTransient {
-                if !changed.contains(attribute.name) { state.attributeValues[attribute.name] = row.values[attribute.name] }
+                if !changed.contains(attribute.name) {
+                    state.attributeValues[attribute.name] = row.values[attribute.name]
+                }
             }
         } else {
             // Share the row's storage (copy on write): a fetched object holds its values once.

@@ -59,10 +59,10 @@ extension ManagedObjectContext {
             object.state.version = 1
         }
         // Committed to-one values hold IDs, so commit only once every new object has its permanent ID.
-        for object in insertedSet { markCommitted(object) }
+        for object in insertedSet { markCommitted(object, written: plan.writtenValues[ObjectIdentifier(object)]) }
         for object in touchedSet where object.state.lifecycle == .persisted {
             if plan.updatedObjects.contains(object) { object.state.version += 1 }
-            markCommitted(object)
+            markCommitted(object, written: plan.writtenValues[ObjectIdentifier(object)])
         }
         for object in deletedSet.elements + discardedInserts.elements {
             registry[object.objectID] = nil
@@ -74,16 +74,21 @@ extension ManagedObjectContext {
         discardedInserts.removeAll()
     }
 
-    /// Makes the object's current values its committed (stored) values.
-    private func markCommitted(_ object: ManagedObject) {
-        var committed: [String: Any] = [:]
-        for attribute in object.entity.attributesByName.values where !attribute.isTransient {
-            committed[attribute.name] = object.state.attributeValues[attribute.name]
+    /// Makes the object's current values its committed (stored) values; `written` are the
+    /// values the save wrote for it, when it wrote any.
+    private func markCommitted(_ object: ManagedObject, written: [String: Any]?) {
+        if let written {
+            object.state.committedValues = written
+        } else {
+            var committed: [String: Any] = [:]
+            for attribute in object.entity.attributesByName.values where !attribute.isTransient {
+                committed[attribute.name] = object.state.attributeValues[attribute.name]
+            }
+            for (name, destination) in object.state.toOneValues {
+                committed[name] = destination.objectID
+            }
+            object.state.committedValues = committed
         }
-        for (name, destination) in object.state.toOneValues {
-            committed[name] = destination.objectID
-        }
-        object.state.committedValues = committed
         object.state.committedToMany = object.state.toManyValues
         object.state.changedKeys = []
         object.state.pendingErrors = [:]

@@ -53,6 +53,8 @@ public final class ManagedObjectContext: @unchecked Sendable {
     let attachments = ContextAttachments()
     /// Objects inserted and deleted again since the last save: dropped at the next save.
     var discardedInserts = OrderedSet<ManagedObject>()
+    /// The class each entity's objects are made from, looked up once per entity.
+    var objectClasses: [ObjectIdentifier: ManagedObject.Type] = [:]
 
     /// Makes a context on `coordinator` belonging to the queue `concurrencyType` names.
     public init(concurrencyType: ConcurrencyType, coordinator: PersistentStoreCoordinator) {
@@ -69,7 +71,7 @@ public final class ManagedObjectContext: @unchecked Sendable {
 
     deinit {
         // Objects refer to each other through relationships; break the cycles so they can go.
-        for object in registry.values { object.detachFromContext() }
+        for object in registry.values { object.releaseRelationships() }
     }
 
     /// The model of the context's coordinator.
@@ -118,6 +120,13 @@ public final class ManagedObjectContext: @unchecked Sendable {
 }
 
 extension ManagedObject {
+    /// Drops the references to other objects (its context is going away).
+    func releaseRelationships() {
+        state.toOneValues.removeAll()
+        state.toManyValues.removeAll()
+        state.committedToMany.removeAll()
+    }
+
     /// Drops every reference the object holds and leaves its context.
     func detachFromContext() {
         state = ObjectState()

@@ -27,6 +27,8 @@ public final class ManagedObjectID: Hashable, CustomStringConvertible, @unchecke
     private let entityName: String
     /// The name of the root of the entity's inheritance tree: rows are numbered per tree.
     private let rootEntityName: String
+    /// The hash of what `==` compares, computed once: IDs are dictionary keys on every hot path.
+    private let precomputedHash: Int
 
     /// Makes the permanent ID a store hands out for the row `primaryKey` of `entity`.
     public init(entity: EntityDescription, primaryKey: Int64, persistentStoreIdentifier: String) {
@@ -35,7 +37,13 @@ public final class ManagedObjectID: Hashable, CustomStringConvertible, @unchecke
         self.persistentStoreIdentifier = persistentStoreIdentifier
         self.temporaryIdentifier = nil
         self.entityName = entity.name
-        self.rootEntityName = Self.rootName(of: entity)
+        let root = Self.rootName(of: entity)
+        self.rootEntityName = root
+        var hasher = Hasher()
+        hasher.combine(primaryKey)
+        hasher.combine(persistentStoreIdentifier)
+        hasher.combine(root)
+        self.precomputedHash = hasher.finalize()
     }
 
     /// Makes a fresh temporary ID for a newly inserted object of `entity`.
@@ -43,9 +51,11 @@ public final class ManagedObjectID: Hashable, CustomStringConvertible, @unchecke
         self.entity = entity
         self.primaryKey = nil
         self.persistentStoreIdentifier = nil
-        self.temporaryIdentifier = TemporaryIdentifierSource.shared.next()
+        let identifier = TemporaryIdentifierSource.shared.next()
+        self.temporaryIdentifier = identifier
         self.entityName = entity.name
         self.rootEntityName = Self.rootName(of: entity)
+        self.precomputedHash = identifier.hashValue
     }
 
     /// Whether the object has not been saved yet, so its ID will change at the next save.
@@ -81,13 +91,7 @@ public final class ManagedObjectID: Hashable, CustomStringConvertible, @unchecke
 
     /// Hashes what `==` compares.
     public func hash(into hasher: inout Hasher) {
-        if let temporaryIdentifier {
-            hasher.combine(temporaryIdentifier)
-        } else {
-            hasher.combine(primaryKey)
-            hasher.combine(persistentStoreIdentifier)
-            hasher.combine(rootEntityName)
-        }
+        hasher.combine(precomputedHash)
     }
 
     private static func rootName(of entity: EntityDescription) -> String {

@@ -7,6 +7,11 @@ struct SavePlan {
     var permanentIDs: [ObjectIdentifier: ManagedObjectID]
     /// Objects whose row is updated (their version moves on).
     var updatedObjects = Set<ManagedObject>()
+    /// The stored values written for each inserted or updated object; they become its committed
+    /// values once the save succeeds (shared, not copied).
+    var writtenValues: [ObjectIdentifier: [String: Any]] = [:]
+    /// Each entity's stored to-many relationships in name order, worked out once per entity.
+    private var toManyRelationships: [ObjectIdentifier: [RelationshipDescription]] = [:]
 
     /// Builds the plan. Permanent IDs and stores of inserted objects are kept across attempts in
     /// `permanentIDs` and `storesOfInserts`, so a retry after a merge does not allocate again.
@@ -31,20 +36,30 @@ struct SavePlan {
 
         for object in context.insertedSet {
             guard let store = storesOfInserts[ObjectIdentifier(object)] else { continue }
-            let row = StoreRow(objectID: id(of: object), version: 1, values: storedValues(of: object))
+            let values = storedValues(of: object)
+            writtenValues[ObjectIdentifier(object)] = values
+            let row = StoreRow(objectID: id(of: object), version: 1, values: values)
             let toMany = toManyChanges(of: object)
-            add(store) { $0.insertedRows.append(row); $0.toManyChanges += toMany }
+            add(store) {
+                $0.insertedRows.append(row)
+                $0.toManyChanges += toMany
+            }
         }
         for object in context.touchedSet where object.state.lifecycle == .persisted {
             let changedKeys = object.persistentChangedKeys()
             guard !changedKeys.isEmpty, let store = coordinator.store(for: object.objectID) else { continue }
             let stored = Set(changedKeys.filter { object.entity.relationshipsByName[$0]?.isToMany != true })
+            let values = storedValues(of: object)
+            writtenValues[ObjectIdentifier(object)] = values
             let update = StoreUpdate(
-                objectID: object.objectID, version: object.state.version, values: storedValues(of: object),
+                objectID: object.objectID, version: object.state.version, values: values,
                 changedKeys: stored)
             let toMany = toManyChanges(of: object)
             updatedObjects.insert(object)
-            add(store) { $0.updatedRows.append(update); $0.toManyChanges += toMany }
+            add(store) {
+                $0.updatedRows.append(update)
+                $0.toManyChanges += toMany
+            }
         }
         for object in context.deletedSet {
             guard let store = coordinator.store(for: object.objectID) else { continue }
@@ -57,7 +72,8 @@ struct SavePlan {
     /// Asks each store for permanent IDs, one request per store and entity.
     private static func allocatePermanentIDs(
         for objects: [ManagedObject], coordinator: PersistentStoreCoordinator,
-        permanentIDs: inout [ObjectIdentifier: ManagedObjectID], storesOfInserts: inout [ObjectIdentifier: PersistentStore]
+        permanentIDs: inout [ObjectIdentifier: ManagedObjectID],
+        storesOfInserts: inout [ObjectIdentifier: PersistentStore]
     ) throws {
         var pending: [(store: PersistentStore, entity: EntityDescription, objects: [ManagedObject])] = []
         for object in objects where permanentIDs[ObjectIdentifier(object)] == nil {
@@ -80,7 +96,8 @@ struct SavePlan {
             guard ids.count == group.objects.count else {
                 throw CoreDataError(
                     code: .persistentStoreSave,
-                    message: "The store handed out \(ids.count) IDs for \(group.objects.count) new \(group.entity.name) objects")
+                    message: "The store handed out \(ids.count) IDs for \(group.objects.count) new "
+                        + "\(group.entity.name) objects")
             }
             for (object, id) in zip(group.objects, ids) { permanentIDs[ObjectIdentifier(object)] = id }
         }
@@ -108,11 +125,16 @@ struct SavePlan {
 
     /// The to-many relationships of an object whose members changed (all non-empty ones of a
     /// new object), with the members before and after.
-    private func toManyChanges(of object: ManagedObject) -> [ToManyChange] {
+    private mutating func toManyChanges(of object: ManagedObject) -> [ToManyChange] {
         let isNew = object.state.lifecycle == .inserted
-        return object.entity.relationshipsByName.values.sorted { $0.name < $1.name }.compactMap { relationship in
-            guard relationship.isToMany, !relationship.isTransient,
-                let members = object.state.toManyValues[relationship.name],
+        let key = ObjectIdentifier(object.entity)
+        let relationships =
+            toManyRelationships[key]
+            ?? object.entity.relationshipsByName.values.filter { $0.isToMany && !$0.isTransient }
+            .sorted { $0.name < $1.name }
+        toManyRelationships[key] = relationships
+        return relationships.compactMap { relationship in
+            guard let members = object.state.toManyValues[relationship.name],
                 isNew ? !members.isEmpty : object.differsFromCommitted(relationship.name)
             else { return nil }
             let before = isNew ? OrderedSet() : (object.state.committedToMany[relationship.name] ?? OrderedSet())

@@ -15,7 +15,9 @@ extension PersistentStoreCoordinator {
             all = StoreRowOrdering.sorted(all, by: request.sortDescriptors)
             return StoreRowOrdering.window(all, offset: request.fetchOffset, limit: request.fetchLimit)
         }
-        remember(rows)
+        // A fetch larger than the row cache would only churn it: its objects are filled from
+        // these rows directly, and the cache is for faults of recently read rows.
+        if rows.count <= Self.rowCacheCapacity { remember(rows) }
         return rows
     }
 

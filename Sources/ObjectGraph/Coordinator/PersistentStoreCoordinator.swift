@@ -23,7 +23,9 @@ public final class PersistentStoreCoordinator: @unchecked Sendable {
     private var stores: [PersistentStore] = []
     /// The entity names each store holds (its configuration), by store identifier.
     private var entityNamesByStore: [String: Set<String>] = [:]
-    var rowCache = RowCache(capacity: 10_000)
+    var rowCache = RowCache(capacity: PersistentStoreCoordinator.rowCacheCapacity)
+    /// How many rows the row cache keeps.
+    static let rowCacheCapacity = 10_000
 
     /// Makes a coordinator with no stores yet.
     public init(managedObjectModel: ManagedObjectModel) {
@@ -45,7 +47,8 @@ public final class PersistentStoreCoordinator: @unchecked Sendable {
     public func addPersistentStore(
         type: PersistentStoreType, configuration: String? = nil, at url: URL?, options: [String: Any] = [:]
     ) throws -> PersistentStore {
-        let store = try PersistentStoreFactory.makeStore(type: type, url: url, model: managedObjectModel, options: options)
+        let store = try PersistentStoreFactory.makeStore(
+            type: type, url: url, model: managedObjectModel, options: options)
         try addPersistentStore(store, configuration: configuration)
         return store
     }
@@ -65,7 +68,8 @@ public final class PersistentStoreCoordinator: @unchecked Sendable {
             if stores.contains(where: { $0.identifier == store.identifier || ($0.url != nil && $0.url == store.url) }) {
                 throw CoreDataError(
                     code: .persistentStoreOperation,
-                    message: "The store \(store.url?.path ?? store.identifier) has already been added to this coordinator")
+                    message:
+                        "The store \(store.url?.path ?? store.identifier) has already been added to this coordinator")
             }
             stores.append(store)
             let names = managedObjectModel.entities(forConfiguration: configuration).map(\.name)

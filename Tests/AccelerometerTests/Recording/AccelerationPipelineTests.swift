@@ -7,7 +7,10 @@ import Testing
     /// order, with and without a mount matrix) and mixed.
     static func recordings() throws -> [Recording] {
         var result: [Recording] = []
-        let types = ["le:s16/32>>0", "be:s20/32>>4", "le:u12/16>>4", "be:s16/16>>0", "le:s8/8>>0", "le:s64/64>>0"]
+        let types = [
+            "le:s16/32>>0", "be:s20/32>>4", "le:u12/16>>4", "be:s16/16>>0", "le:s8/8>>0", "le:s64/64>>0", "le:s32/32>>0",
+            "be:s32/32>>0", "be:s16/32>>0", "le:s16/16>>0", "le:u16/16>>0", "be:u16/16>>0", "le:u32/32>>0",
+        ]
         for (number, text) in types.enumerated() {
             let type = try ScanType(parsing: text)
             let channels = DeviceDescription.axisNames.enumerated().map {

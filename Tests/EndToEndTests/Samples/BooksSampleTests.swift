@@ -47,3 +47,14 @@ import Testing
                 == "books: unknown argument '--colour'; usage: books [--store PATH] [-com.apple.CoreData.SQLDebug N]\n")
     }
 }
+
+/// `--help` is an answer, not an error.
+@Suite struct SampleHelpTests {
+    @Test(arguments: ["books", "superdb"])
+    func helpPrintsTheUsageAndSucceeds(product: String) throws {
+        let outcome = try ProductRunner.run(product, ["--help"])
+        #expect(outcome.status == 0)
+        #expect(outcome.standardOutput == "usage: \(product) [--store PATH] [-com.apple.CoreData.SQLDebug N]\n")
+        #expect(outcome.standardError.isEmpty)
+    }
+}

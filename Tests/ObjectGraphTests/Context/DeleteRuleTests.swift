@@ -106,4 +106,23 @@ struct DeleteRuleTests {
         #expect(!playlist.isDeleted)
         #expect((playlist["movies"] as? OrderedSet<ManagedObject>)?.isEmpty == true)
     }
+
+    @Test(arguments: StoreKind.allCases)
+    func cascadeOverThousandsOfMoviesRemovesEveryRow(_ kind: StoreKind) throws {
+        let stack = try CinemaStack(kind)
+        let theater = try stack.theater("Multiplex")
+        let movies = theater.mutableSetValue(forKey: "movies")
+        for number in 0..<3_000 { movies.insert(try stack.movie("Movie \(number)")) }
+        try stack.theater("Other", movies: ["Kept"])
+        try stack.context.save()
+        stack.context.reset()
+
+        let fetched = try #require(try stack.fetch("Theater", sortedBy: "name").first)
+        #expect(fetched.value(forKeyPath: "movies.@count") as? Int == 3_000)
+        stack.context.delete(fetched)
+        #expect(stack.context.deletedObjects.count == 3_001)
+        try stack.context.save()
+        #expect(try stack.fetch("Movie").map(\.nameValue) == ["Kept"])
+    }
 }
+

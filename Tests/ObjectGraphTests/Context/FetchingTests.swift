@@ -110,7 +110,9 @@ struct FetchingTests {
 
     @Test func fetchingAnUnknownEntityThrowsNamingIt() throws {
         let stack = try CinemaStack()
-        let error = try #require(throws: CoreDataError.self) { try stack.context.fetch(FetchRequest(entityName: "Film")) }
+        let error = try #require(throws: CoreDataError.self) {
+            try stack.context.fetch(FetchRequest(entityName: "Film"))
+        }
         #expect(error.message.contains("\"Film\""))
     }
 

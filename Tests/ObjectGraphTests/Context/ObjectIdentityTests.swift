@@ -79,7 +79,11 @@ struct ObjectIdentityTests {
         let id = try #require(coordinator.managedObjectID(forURIRepresentation: uri))
         #expect(id == theater.objectID)
         #expect(id.hashValue == theater.objectID.hashValue)
-        #expect(coordinator.managedObjectID(forURIRepresentation: try #require(URL(string: "x-coredata:///Theater/t123"))) == nil)
-        #expect(coordinator.managedObjectID(forURIRepresentation: try #require(URL(string: "https://example.com/Theater/p1"))) == nil)
+        #expect(
+            coordinator.managedObjectID(forURIRepresentation: try #require(URL(string: "x-coredata:///Theater/t123")))
+                == nil)
+        #expect(
+            coordinator.managedObjectID(
+                forURIRepresentation: try #require(URL(string: "https://example.com/Theater/p1"))) == nil)
     }
 }

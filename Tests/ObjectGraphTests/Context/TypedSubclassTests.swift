@@ -57,7 +57,8 @@ struct TypedSubclassTests {
     private func typedStack(_ kind: StoreKind) throws -> CinemaStack {
         ManagedObjectClassRegistry.shared.register(Theater.self)
         ManagedObjectClassRegistry.shared.register(Movie.self)
-        return try CinemaStack(kind, model: CinemaModel.make(theaterClassName: "Cinema.Theater", movieClassName: "Movie"))
+        return try CinemaStack(
+            kind, model: CinemaModel.make(theaterClassName: "Cinema.Theater", movieClassName: "Movie"))
     }
 
     @Test(arguments: StoreKind.allCases)

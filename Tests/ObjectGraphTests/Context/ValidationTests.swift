@@ -89,7 +89,8 @@ struct ValidationTests {
         let latest = Date(timeIntervalSinceReferenceDate: 0)
         let entity = EntityDescription(
             name: "Event", properties: [AttributeDescription(name: "when", type: .date, maxValue: latest)])
-        let container = PersistentContainer(name: "Events", managedObjectModel: try ManagedObjectModel(entities: [entity]))
+        let container = PersistentContainer(
+            name: "Events", managedObjectModel: try ManagedObjectModel(entities: [entity]))
         try container.loadInMemoryStore()
         let event = try container.viewContext.insertNewObject(forEntityName: "Event")
         event["when"] = latest.addingTimeInterval(1)
@@ -128,7 +129,8 @@ struct ValidationTests {
         let error = try saveError(stack)
         #expect(error.code == .validationMultipleErrors)
         let codes = Set(error.underlyingErrors.map(\.code))
-        #expect(codes == [.validationNumberTooSmall, .validationStringPatternMatching, .validationMissingMandatoryProperty])
+        #expect(
+            codes == [.validationNumberTooSmall, .validationStringPatternMatching, .validationMissingMandatoryProperty])
         #expect(error.message.hasPrefix("3 validation errors"))
     }
 

@@ -29,9 +29,11 @@ struct InMemoryStoreTests {
 
     @Test func savedRowsAreFetchedCountedAndSorted() throws {
         let ids = try store.newObjectIDs(for: entity("Movie"), count: 3)
-        try store.save(StoreChanges(insertedRows: zip(ids, ["Up", "Alien", "Brave"]).map {
-            StoreRow(objectID: $0, version: 1, values: ["name": $1])
-        }))
+        try store.save(
+            StoreChanges(
+                insertedRows: zip(ids, ["Up", "Alien", "Brave"]).map {
+                    StoreRow(objectID: $0, version: 1, values: ["name": $1])
+                }))
         var request = StoreFetchRequest(entity: try entity("Movie"))
         #expect(try store.fetchRows(request).map { $0.values["name"] as? String } == ["Up", "Alien", "Brave"])
         request.sortDescriptors = [ObjectSortDescriptor(key: "name", ascending: false)]
@@ -43,10 +45,12 @@ struct InMemoryStoreTests {
 
     @Test func staleUpdateIsAConflictAndChangesNothing() throws {
         let ids = try store.newObjectIDs(for: entity("Theater"), count: 2)
-        try store.save(StoreChanges(insertedRows: ids.map { StoreRow(objectID: $0, version: 1, values: ["name": "A"]) }))
-        try store.save(StoreChanges(updatedRows: [
-            StoreUpdate(objectID: ids[0], version: 1, values: ["name": "B"], changedKeys: ["name"])
-        ]))
+        try store.save(
+            StoreChanges(insertedRows: ids.map { StoreRow(objectID: $0, version: 1, values: ["name": "A"]) }))
+        try store.save(
+            StoreChanges(updatedRows: [
+                StoreUpdate(objectID: ids[0], version: 1, values: ["name": "B"], changedKeys: ["name"])
+            ]))
 
         let stale = StoreChanges(
             updatedRows: [
@@ -66,13 +70,15 @@ struct InMemoryStoreTests {
         let movies = try store.newObjectIDs(for: entity("Movie"), count: 3)
         let relationship = try #require(try entity("Playlist").relationshipsByName["movies"])
         let order = [movies[2], movies[0], movies[1]]
-        try store.save(StoreChanges(
-            insertedRows: ([playlist] + movies).map { StoreRow(objectID: $0, version: 1, values: [:]) },
-            toManyChanges: [
-                ToManyChange(
-                    objectID: playlist, relationship: relationship, destinations: order, insertedDestinations: order,
-                    removedDestinations: [])
-            ]))
+        try store.save(
+            StoreChanges(
+                insertedRows: ([playlist] + movies).map { StoreRow(objectID: $0, version: 1, values: [:]) },
+                toManyChanges: [
+                    ToManyChange(
+                        objectID: playlist, relationship: relationship, destinations: order,
+                        insertedDestinations: order,
+                        removedDestinations: [])
+                ]))
         #expect(try store.relatedObjectIDs(of: relationship, for: playlist) == order)
 
         try store.save(StoreChanges(deletedObjects: [StoreDeletion(objectID: movies[0], version: 1)]))

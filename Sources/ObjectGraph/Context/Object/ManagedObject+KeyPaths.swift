@@ -82,7 +82,8 @@ private struct NumericAggregate {
 
     var sum: Any {
         if !decimals.isEmpty {
-            return decimals.reduce(0, +) + integers.reduce(Decimal(0)) { $0 + Decimal($1) } + Decimal(doubles.reduce(0, +))
+            return decimals.reduce(0, +) + integers.reduce(Decimal(0)) { $0 + Decimal($1) }
+                + Decimal(doubles.reduce(0, +))
         }
         var total = 0
         for number in integers {

@@ -94,7 +94,7 @@ extension ManagedObject {
     func willChangeValue(forKey key: String) {
         noteWillChangeValue(forKey: key)
         state.changedKeys.insert(key)
-        state.pendingErrors[key] = nil
+        if !state.pendingErrors.isEmpty { state.pendingErrors[key] = nil }
         managedObjectContext?.objectDidChange(self)
     }
 

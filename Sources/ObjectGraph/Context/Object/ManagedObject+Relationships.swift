@@ -33,7 +33,8 @@ extension ManagedObject {
             if !(value is ManagedObject) {
                 recordError(
                     .managedObjectValidation, key: relationship.name,
-                    "\"\(relationship.name)\" takes a \(relationship.destinationEntityName) object, not \(type(of: value))")
+                    "\"\(relationship.name)\" takes a \(relationship.destinationEntityName) object, "
+                        + "not \(type(of: value))")
             }
             return
         }
@@ -84,7 +85,8 @@ extension ManagedObject {
         guard let destination = relationship.destinationEntity, object.entity.isKind(of: destination) else {
             recordError(
                 .managedObjectValidation, key: relationship.name,
-                "\"\(relationship.name)\" takes \(relationship.destinationEntityName) objects, not \(object.entity.name)")
+                "\"\(relationship.name)\" takes \(relationship.destinationEntityName) objects, "
+                    + "not \(object.entity.name)")
             return false
         }
         guard object.managedObjectContext === managedObjectContext else {

@@ -25,7 +25,10 @@ open class ManagedObject: Hashable, CustomStringConvertible, @unchecked Sendable
     /// The entity the object is an instance of.
     public let entity: EntityDescription
     /// The object's identity; temporary until the object is first saved.
-    public internal(set) var objectID: ManagedObjectID
+    ///
+    /// Made on first use, so objects the context makes for stored rows (which get their row's
+    /// ID at once) never make a temporary one.
+    public internal(set) lazy var objectID = ManagedObjectID(temporaryIDFor: entity)
     /// The context the object belongs to; nil once the object was deleted and saved, or its
     /// context was reset or released.
     public internal(set) weak var managedObjectContext: ManagedObjectContext?
@@ -43,7 +46,6 @@ open class ManagedObject: Hashable, CustomStringConvertible, @unchecked Sendable
     /// ``ManagedObjectContext/insertNewObject(of:)`` in app code.
     public required init(entity: EntityDescription, insertInto context: ManagedObjectContext?) {
         self.entity = entity
-        self.objectID = ManagedObjectID(temporaryIDFor: entity)
         if let context {
             context.insert(self)
         }

@@ -46,22 +46,29 @@ enum ObjectValidator {
         switch attribute.attributeType {
         case .integer16, .integer32, .integer64, .decimal, .double, .float:
             if let number = value as? Int, let range = attribute.attributeType.integerRange, !range.contains(number) {
-                let code: CoreDataError.Code = number > range.upperBound ? .validationNumberTooLarge : .validationNumberTooSmall
+                let code: CoreDataError.Code =
+                    number > range.upperBound ? .validationNumberTooLarge : .validationNumberTooSmall
                 // A value the column type cannot hold is the one problem worth reporting.
                 return [error(code, object, key, "\(number) does not fit in an \(attribute.attributeType.xcodeName)")]
             }
             if let maximum = attribute.maxValue, compare(value, maximum) == .orderedDescending {
-                errors.append(error(.validationNumberTooLarge, object, key, "\(value) is larger than the maximum \(maximum)"))
+                errors.append(
+                    error(.validationNumberTooLarge, object, key, "\(value) is larger than the maximum \(maximum)"))
             }
             if let minimum = attribute.minValue, compare(value, minimum) == .orderedAscending {
-                errors.append(error(.validationNumberTooSmall, object, key, "\(value) is smaller than the minimum \(minimum)"))
+                errors.append(
+                    error(.validationNumberTooSmall, object, key, "\(value) is smaller than the minimum \(minimum)"))
             }
         case .date:
             if let maximum = attribute.maxValue, compare(value, maximum) == .orderedDescending {
-                errors.append(error(.validationDateTooLate, object, key, "\(value) is later than the latest allowed \(maximum)"))
+                errors.append(
+                    error(.validationDateTooLate, object, key, "\(value) is later than the latest allowed \(maximum)"))
             }
             if let minimum = attribute.minValue, compare(value, minimum) == .orderedAscending {
-                errors.append(error(.validationDateTooSoon, object, key, "\(value) is earlier than the earliest allowed \(minimum)"))
+                errors.append(
+                    error(
+                        .validationDateTooSoon, object, key, "\(value) is earlier than the earliest allowed \(minimum)")
+                )
             }
         case .string:
             guard let text = value as? String else { break }
@@ -80,23 +87,31 @@ enum ObjectValidator {
         // Core Data measures strings in UTF-16 code units (NSString's length).
         let textLength = text.utf16.count
         if let maximum = length(of: attribute.maxValue), textLength > maximum {
-            errors.append(error(
-                .validationStringTooLong, object, key, "\"\(text)\" is \(textLength) characters long; at most \(maximum) are allowed"))
+            errors.append(
+                error(
+                    .validationStringTooLong, object, key,
+                    "\"\(text)\" is \(textLength) characters long; at most \(maximum) are allowed"))
         }
         if let minimum = length(of: attribute.minValue), textLength < minimum {
-            errors.append(error(
-                .validationStringTooShort, object, key, "\"\(text)\" is \(textLength) characters long; at least \(minimum) are needed"))
+            errors.append(
+                error(
+                    .validationStringTooShort, object, key,
+                    "\"\(text)\" is \(textLength) characters long; at least \(minimum) are needed"))
         }
         if let pattern = attribute.regularExpression {
             if let expression = try? NSRegularExpression(pattern: "^(?:" + pattern + ")$") {
                 let range = NSRange(text.startIndex..., in: text)
                 if expression.firstMatch(in: text, range: range) == nil {
-                    errors.append(error(
-                        .validationStringPatternMatching, object, key, "\"\(text)\" does not match the pattern \(pattern)"))
+                    errors.append(
+                        error(
+                            .validationStringPatternMatching, object, key,
+                            "\"\(text)\" does not match the pattern \(pattern)"))
                 }
             } else {
-                errors.append(error(
-                    .managedObjectValidation, object, key, "the model's pattern \(pattern) is not a valid regular expression"))
+                errors.append(
+                    error(
+                        .managedObjectValidation, object, key,
+                        "the model's pattern \(pattern) is not a valid regular expression"))
             }
         }
         return errors
@@ -130,19 +145,25 @@ enum ObjectValidator {
         let count = members.count
         let minimum = max(relationship.minCount, relationship.isOptional ? 0 : 1)
         if count < minimum, !(relationship.isOptional && count == 0) {
-            return [error(
-                .validationRelationshipLacksMinimumCount, object, key,
-                "\"\(key)\" holds \(count) object(s); at least \(minimum) are needed")]
+            return [
+                error(
+                    .validationRelationshipLacksMinimumCount, object, key,
+                    "\"\(key)\" holds \(count) object(s); at least \(minimum) are needed")
+            ]
         }
         if relationship.maxCount > 0, count > relationship.maxCount {
-            return [error(
-                .validationRelationshipExceedsMaximumCount, object, key,
-                "\"\(key)\" holds \(count) objects; at most \(relationship.maxCount) are allowed")]
+            return [
+                error(
+                    .validationRelationshipExceedsMaximumCount, object, key,
+                    "\"\(key)\" holds \(count) objects; at most \(relationship.maxCount) are allowed")
+            ]
         }
         return []
     }
 
-    private static func destinations(of object: ManagedObject, _ relationship: RelationshipDescription) -> [ManagedObject] {
+    private static func destinations(of object: ManagedObject, _ relationship: RelationshipDescription)
+        -> [ManagedObject]
+    {
         if relationship.isToMany { return object.loadedMembers(of: relationship).elements }
         return object.state.toOneValues[relationship.name].map { [$0] } ?? []
     }

@@ -59,6 +59,8 @@ extension PredicateExpression {
             return .arithmetic(op, left.substituting(bound: bound, replacement), right.substituting(bound: bound, replacement))
         case .negation(let operand):
             return .negation(operand.substituting(bound: bound, replacement))
+        case .index(let base, let index):
+            return .index(base.substituting(bound: bound, replacement), index)
         }
     }
 }

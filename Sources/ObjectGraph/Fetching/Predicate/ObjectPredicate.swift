@@ -12,7 +12,8 @@
 /// The grammar is Foundation's: comparisons (`== = != <> < <= > >= => =< BETWEEN IN`), string
 /// operators (`BEGINSWITH ENDSWITH CONTAINS LIKE MATCHES` with `[c]`, `[d]`, `[cd]`), `AND OR NOT`
 /// (`&& || !`), `ANY ALL NONE SOME`, `SUBQUERY(collection, $x, predicate)`, key paths with
-/// `@count @sum @avg @min @max`, arithmetic (`+ - * / **`, unary `-`), the format arguments `%@ %K %d %i %ld %f`, `$VARIABLE`,
+/// `@count @sum @avg @min @max`, arithmetic (`+ - * / **`, unary `-`), `[FIRST] [LAST] [SIZE] [n]`, the format
+/// arguments `%@ %K %d %i %ld %f`, `$VARIABLE`,
 /// `TRUEPREDICATE`, `FALSEPREDICATE`, `nil`/`NULL`, `SELF`, string, number, date (`CAST(…, "NSDate")`),
 /// Boolean (`YES NO TRUE FALSE`) literals and arrays (`{1, 2, 3}`). Reserved words are
 /// case-insensitive; a key spelled like one is written with `#` (`#size`).

@@ -7,7 +7,8 @@ extension InMemoryStore {
             rows[row.objectID] = StoreRow(objectID: row.objectID, version: 1, values: row.values)
         }
         for update in changes.updatedRows {
-            rows[update.objectID] = StoreRow(objectID: update.objectID, version: update.version + 1, values: update.values)
+            rows[update.objectID] = StoreRow(
+                objectID: update.objectID, version: update.version + 1, values: update.values)
         }
         for change in changes.toManyChanges {
             toManyMembers[change.objectID, default: [:]][change.relationship.name] = change.destinations
@@ -32,13 +33,15 @@ extension InMemoryStore {
         for update in changes.updatedRows {
             let current = rows[update.objectID]
             if current?.version != update.version {
-                conflicts.append(MergeConflict(objectID: update.objectID, oldVersion: update.version, persistedRow: current))
+                conflicts.append(
+                    MergeConflict(objectID: update.objectID, oldVersion: update.version, persistedRow: current))
             }
         }
         for deletion in changes.deletedObjects {
             let current = rows[deletion.objectID]
             if let current, current.version != deletion.version {
-                conflicts.append(MergeConflict(objectID: deletion.objectID, oldVersion: deletion.version, persistedRow: current))
+                conflicts.append(
+                    MergeConflict(objectID: deletion.objectID, oldVersion: deletion.version, persistedRow: current))
             }
         }
         if !conflicts.isEmpty {

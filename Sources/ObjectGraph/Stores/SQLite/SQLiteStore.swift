@@ -82,6 +82,7 @@ public final class SQLiteStore: PersistentStore {
             var newMetadata = SQLiteStoreMetadata(newStoreFor: model, uuid: uuid, userMetadata: options.metadata)
             do {
                 try Self.createSchema(in: database, layout: layout, metadata: newMetadata, log: log)
+                try Self.insertModelCache(for: model, into: database)
             } catch {
                 database.close()
                 StoreFileCheck.removeStoreFiles(at: path)

@@ -42,45 +42,12 @@ enum AccelImportCommand: Subcommand {
         if let scale, scale == 0 { throw .usage("a zero scale would turn every reading into 0", subject: "--scale") }
         if let rate, rate <= 0 { throw .usage("the rate must be more than 0 Hz", subject: "--rate") }
         let files = try list.positionals()
-        var device: DeviceDescription?
-        var enabledInSource: [String] = []
-        if let source {
-            do {
-                let (kind, devices) = try ChannelSource.load(path: source)
-                let chosen = try devices.select(named: deviceName, source: source)
-                device = chosen
-                if kind == .sysfsDirectory {
-                    enabledInSource = try SysfsDevice(directory: sysfsDirectory(source, chosen)).enabledScanChannels()
-                }
-            } catch {
-                throw .failure(error.description, subject: source)
-            }
-        }
+        var (device, enabledInSource) = try describe(source: source, deviceName: deviceName)
         if let rate { device?.samplingFrequency = rate }
         let recording: Recording
         if let csvPath {
             guard files.isEmpty else { throw .usage("give either a capture or --csv, not both", subject: files[0]) }
-            var description = device ?? DeviceDescription(name: "polled", identifier: "unknown", channels: [])
-            if scale != nil || offset != nil || device == nil {
-                description.channels = try DeviceDescription.axisNames.enumerated().map { index, axis throws(CommandLineError) in
-                    ChannelDescription(
-                        name: axis, index: index, type: try scanType("le:s32/32>>0"),
-                        scale: scale ?? description.channels.first { $0.name == axis }?.scale ?? 1.0,
-                        offset: offset ?? description.channels.first { $0.name == axis }?.offset ?? 0.0)
-                }
-            }
-            if let rate { description.samplingFrequency = rate }
-            let text = String(decoding: try AccelInputs.readBytes(csvPath), as: UTF8.self)
-            do {
-                recording = try PolledCSVImporter.recording(
-                    csv: text, device: description, tool: AccelCommand.toolVersion,
-                    notes: ["imported from polled values in \(csvPath)"] + (source.map { ["channels from \($0)"] } ?? []))
-            } catch {
-                throw .failure(error.description, subject: csvPath)
-            }
-            if scale == nil && device == nil {
-                printError("companion: \(csvPath): warning: no --scale or --channels, so 1 count = 1 m/s² (scale 1.0)")
-            }
+            recording = try importCSV(csvPath, device: device, source: source, scale: scale, offset: offset)
         } else {
             guard files.count == 1 else {
                 throw .usage(files.isEmpty ? "which capture? (or --csv FILE)" : "give exactly one capture", subject: "accel import")
@@ -88,26 +55,79 @@ enum AccelImportCommand: Subcommand {
             guard let device, let source else {
                 throw .usage("a raw capture has no header: say what its channels are with --channels SOURCE", subject: files[0])
             }
-            let capture = try AccelInputs.readBytes(files[0])
-            let wanted = scanChannels ?? (enabledInSource.isEmpty ? nil : enabledInSource)
-            do {
-                let channels = try device.channels(named: wanted)
-                let (made, issues) = try RawCaptureImporter.recording(
-                    capture: capture, device: device, channels: channels, tool: AccelCommand.toolVersion,
-                    notes: ["imported from \(files[0]) with channels from \(source)"])
-                for issue in issues { printError("companion: \(files[0]): warning: \(issue)") }
-                recording = made
-            } catch let error as IIOError {
-                throw .failure(error.description, subject: source)
-            } catch let error as RecordingError {
-                throw .failure(error.description, subject: files[0])
-            } catch {
-                throw .failure("\(error)", subject: files[0])
-            }
+            recording = try importCapture(
+                files[0], device: device, source: source, channels: scanChannels ?? (enabledInSource.isEmpty ? nil : enabledInSource))
         }
         try AccelInputs.write(recording.encoded(), to: output)
         print("wrote \(output): \(recording.scanCount) scans of \(recording.layout.scanSize) bytes from \(recording.header.device)")
         return .success
+    }
+
+    /// The device SOURCE describes (nil without SOURCE), and for a sysfs directory the channels its
+    /// `*_en` files enable.
+    private static func describe(source: String?, deviceName: String?) throws(CommandLineError)
+        -> (DeviceDescription?, [String])
+    {
+        guard let source else { return (nil, []) }
+        do {
+            let (kind, devices) = try ChannelSource.load(path: source)
+            let chosen = try devices.select(named: deviceName, source: source)
+            guard kind == .sysfsDirectory else { return (chosen, []) }
+            return (chosen, try SysfsDevice(directory: sysfsDirectory(source, chosen)).enabledScanChannels())
+        } catch {
+            throw .failure(error.description, subject: source)
+        }
+    }
+
+    /// A raw `iio_readdev` capture laid out for `channels` (all scan channels when nil).
+    private static func importCapture(_ path: String, device: DeviceDescription, source: String, channels: [String]?)
+        throws(CommandLineError) -> Recording
+    {
+        let capture = try AccelInputs.readBytes(path)
+        let chosen: [ChannelDescription]
+        do {
+            chosen = try device.channels(named: channels)
+        } catch {
+            throw .failure(error.description, subject: source)
+        }
+        do {
+            let (recording, issues) = try RawCaptureImporter.recording(
+                capture: capture, device: device, channels: chosen, tool: AccelCommand.toolVersion,
+                notes: ["imported from \(path) with channels from \(source)"])
+            for issue in issues { printError("companion: \(path): warning: \(issue)") }
+            return recording
+        } catch {
+            throw .failure(error.description, subject: path)
+        }
+    }
+
+    /// Polled raw values from a CSV; scale and offset from the options, else from SOURCE, else 1 and 0.
+    private static func importCSV(
+        _ path: String, device: DeviceDescription?, source: String?, scale: Double?, offset: Double?
+    ) throws(CommandLineError) -> Recording {
+        var description = device ?? DeviceDescription(name: "polled", identifier: "unknown", channels: [])
+        if scale != nil || offset != nil || device == nil {
+            let template = description.channels
+            description.channels = try DeviceDescription.axisNames.enumerated().map { index, axis throws(CommandLineError) in
+                ChannelDescription(
+                    name: axis, index: index, type: try scanType("le:s32/32>>0"),
+                    scale: scale ?? template.first { $0.name == axis }?.scale ?? 1.0,
+                    offset: offset ?? template.first { $0.name == axis }?.offset ?? 0.0)
+            }
+        }
+        let text = String(decoding: try AccelInputs.readBytes(path), as: UTF8.self)
+        let recording: Recording
+        do {
+            recording = try PolledCSVImporter.recording(
+                csv: text, device: description, tool: AccelCommand.toolVersion,
+                notes: ["imported from polled values in \(path)"] + (source.map { ["channels from \($0)"] } ?? []))
+        } catch {
+            throw .failure(error.description, subject: path)
+        }
+        if scale == nil && device == nil {
+            printError("companion: \(path): warning: no --scale or --channels, so 1 count = 1 m/s² (scale 1.0)")
+        }
+        return recording
     }
 
     private static func scanType(_ text: String) throws(CommandLineError) -> ScanType {

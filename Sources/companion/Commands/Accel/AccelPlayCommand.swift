@@ -88,6 +88,8 @@ private struct Player {
     let useColor: Bool
     let every: Int
     private var count = 0
+    /// The length of the status line on screen, so a shorter one can blank it without escapes.
+    private var shown = 0
 
     init(lowpass: LowpassFilter, highpass: HighpassFilter, live: Bool, useColor: Bool, every: Int) {
         self.lowpass = lowpass
@@ -104,7 +106,7 @@ private struct Player {
         let previous = detector.orientation
         let orientation = detector.update(acceleration: sample.acceleration)
         if orientation != previous {
-            if live { print("\r\u{1B}[K", terminator: "") }
+            if live { clearStatus() }
             print("    Accelerometer orientation changed: \(orientation.rawValue) (t = \(RecordingFormat.fixed(sample.time, 3)) s)")
         }
         defer { count += 1 }
@@ -112,7 +114,9 @@ private struct Player {
         let line = "t=\(RecordingFormat.fixed(sample.time, 3)) s  g \(vector(g))  low-pass \(vector(low))  "
             + "high-pass \(vector(high))  \(orientation.rawValue)" + (sample.isBeyondRange ? "  >16g" : "")
         if live {
-            print("\r\u{1B}[K" + line, terminator: "")
+            clearStatus()
+            print(line, terminator: "")
+            shown = line.count
             fflush(nil)
         } else {
             print(line)
@@ -123,9 +127,21 @@ private struct Player {
         if live { print("") }
     }
 
+    /// Returns to the start of the status line and blanks it: with colour by erasing to the end of the
+    /// line, without colour (no escape sequences at all) by overwriting it with spaces.
+    private mutating func clearStatus() {
+        if useColor {
+            print("\r\u{1B}[K", terminator: "")
+        } else {
+            print("\r" + String(repeating: " ", count: shown) + "\r", terminator: "")
+        }
+        shown = 0
+    }
+
     private func vector(_ value: Vector3) -> String {
         let parts = (0..<3).map { axis -> String in
-            let text = (value[axis] < 0 ? "" : "+") + RecordingFormat.fixed(value[axis], 3)
+            let digits = RecordingFormat.fixed(value[axis], 3)
+            let text = digits.hasPrefix("-") ? digits : "+" + digits
             guard useColor else { return ["x", "y", "z"][axis] + "=" + text }
             return "\u{1B}[" + ["31", "32", "34"][axis] + "m" + ["x", "y", "z"][axis] + "=" + text + "\u{1B}[0m"
         }

@@ -123,7 +123,8 @@ struct CinemaStack {
 
     /// Inserts a theater named `name` with movies named `movies`.
     @discardableResult
-    func theater(_ name: String, movies: [String] = [], in context: ManagedObjectContext? = nil) throws -> ManagedObject {
+    func theater(_ name: String, movies: [String] = [], in context: ManagedObjectContext? = nil) throws -> ManagedObject
+    {
         let context = context ?? self.context
         let theater = try context.insertNewObject(forEntityName: "Theater")
         theater["name"] = name

@@ -24,6 +24,15 @@ struct ObjectSortDescriptorTests {
         #expect(sorted(["file10", "file2", "file1"], descriptor) == ["file1", "file2", "file10"])
     }
 
+    @Test func localizedComparisonsFollowCollationNotCodePoints() {
+        let plain = ObjectSortDescriptor(key: "name")
+        let localized = ObjectSortDescriptor(key: "name", comparison: .localizedCompare)
+        let localizedCaseless = ObjectSortDescriptor(key: "name", comparison: .localizedCaseInsensitiveCompare)
+        #expect(sorted(["f", "é", "e"], plain) == ["e", "f", "é"])
+        #expect(sorted(["f", "é", "e"], localized) == ["e", "é", "f"])
+        #expect(localizedCaseless.compare("Éclair", "éclair") == .orderedSame)
+    }
+
     @Test func nilSortsFirstAscendingAndLastDescending() {
         let ascending = ObjectSortDescriptor(key: "runtime")
         #expect(sorted([3, nil, 1], ascending) == ["nil", "1", "3"])

@@ -19,6 +19,27 @@ indirect enum PredicateExpression: Hashable, Sendable {
     case arithmetic(ArithmeticOperator, PredicateExpression, PredicateExpression)
     /// `-a` for anything but a number literal (`-5` is the constant).
     case negation(PredicateExpression)
+    /// `collection[FIRST]`, `[LAST]`, `[SIZE]` or `[n]`.
+    case index(PredicateExpression, PredicateIndex)
+}
+
+/// What `[…]` picks from an ordered collection.
+enum PredicateIndex: Hashable, Sendable {
+    case first
+    case last
+    /// The number of elements (like `@count`).
+    case size
+    /// The element at a 0-based position.
+    case position(Int64)
+
+    var formatText: String {
+        switch self {
+        case .first: return "[FIRST]"
+        case .last: return "[LAST]"
+        case .size: return "[SIZE]"
+        case .position(let position): return "[\(position)]"
+        }
+    }
 }
 
 /// The arithmetic operators of the expression grammar, with their binding strength.

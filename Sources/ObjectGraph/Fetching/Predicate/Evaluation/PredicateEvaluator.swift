@@ -70,6 +70,16 @@ struct PredicateEvaluator {
             return PredicateArithmetic.apply(op, value(of: left, with: object), value(of: right, with: object))
         case .negation(let operand):
             return PredicateArithmetic.negate(value(of: operand, with: object))
+        case .index(let base, let index):
+            let elements = PredicateCollection.elements(of: value(of: base, with: object))
+            switch index {
+            case .size: return Int64(elements?.count ?? 0)
+            case .first: return elements?.first ?? nil
+            case .last: return elements?.last ?? nil
+            case .position(let position):
+                guard let elements, position >= 0, position < elements.count else { return nil }
+                return elements[Int(position)]
+            }
         }
     }
 

@@ -32,6 +32,8 @@ extension PredicateExpression {
         switch self {
         case .arithmetic, .negation:
             return "(" + formatText + ")"
+        case .index(let base, let index):
+            return base.primaryFormatText + index.formatText
         case .constant(let value):
             return value.formatText
         case .evaluatedObject:

@@ -258,7 +258,11 @@ struct PredicateParser {
 
     private mutating func parsePostfix(expected: String) throws(ObjectPredicateError) -> PredicateExpression {
         var expression = try parsePrimary(expected: expected)
-        while isSymbol(".") {
+        while isSymbol(".") || isSymbol("[") {
+            if isSymbol("[") {
+                expression = .index(expression, try parseIndex())
+                continue
+            }
             _ = advance()
             let component: KeyPathComponent
             switch current.kind {
@@ -276,6 +280,29 @@ struct PredicateParser {
             expression = Self.appending([component], to: expression)
         }
         return expression
+    }
+
+    /// `[FIRST]`, `[LAST]`, `[SIZE]`, `[n]` or `[%d]`.
+    private mutating func parseIndex() throws(ObjectPredicateError) -> PredicateIndex {
+        _ = advance()
+        let index: PredicateIndex
+        switch current.kind {
+        case .keyword(.first): index = .first
+        case .keyword(.last): index = .last
+        case .keyword(.size): index = .size
+        case .integer(let position) where position <= UInt64(Int64.max): index = .position(Int64(position))
+        case .formatSpecifier(let specifier) where specifier != "@" && specifier != "K":
+            let token = current
+            guard case .constant(.integer(let position)) = try expression(forSpecifier: specifier, column: column(token.offset)),
+                position >= 0
+            else { throw .invalidValue(predicate: format, column: column(token.offset), message: "an index must not be negative") }
+            index = .position(position)
+        default:
+            throw unexpected(expected: "FIRST, LAST, SIZE or a position")
+        }
+        _ = advance()
+        try expectSymbol("]")
+        return index
     }
 
     /// Extends a key path, so `a.b` after `.c` becomes the one path `a.b.c`.

@@ -27,6 +27,10 @@ extension PredicateSQLCompiler {
         case .arithmetic(let op, let left, let right):
             return .operand(try arithmetic(op, try numericOperand(left, for: op.rawValue),
                                            try numericOperand(right, for: op.rawValue)))
+        case .index(let base, let index):
+            let picked = try indexed(try value(base), index, label: expression.formatText)
+            if case .collection(let single) = picked { return try resolve([], from: single.element, collection: single) }
+            return picked
         case .negation(let operand):
             let value = try numericOperand(operand, for: "-")
             if value.kind == .null { return .operand(.null) }
@@ -44,10 +48,51 @@ extension PredicateSQLCompiler {
             case .subquery(let collection, let variable, let predicate):
                 let filtered = try subquery(collection, variable: variable, predicate: predicate)
                 return try resolve(components, from: filtered.element, collection: filtered)
+            case .index(let inner, let index):
+                switch try indexed(try value(inner), index, label: base.formatText) {
+                case .collection(let single): return try resolve(components, from: single.element, collection: single)
+                case .operand(let operand) where operand.kind == .null: return .operand(.null)
+                case .operand, .list: throw unsupported("the key path \(expression.formatText) starts from a single value")
+                }
             default:
                 throw unsupported("the key path \(expression.formatText) starts from a constant")
             }
         }
+    }
+
+    /// `[SIZE]`, `[FIRST]`, `[LAST]`, `[n]` of a compiled value: an array literal is picked from now; a
+    /// to-many key path must be an ordered relationship, whose order column sorts the pick.
+    private func indexed(_ value: SQLValue, _ index: PredicateIndex, label: String) throws(ObjectPredicateError) -> SQLValue {
+        switch value {
+        case .list(let items):
+            let position: Int
+            switch index {
+            case .size:
+                return .operand(SQLOperand.constant(.integer(Int64(items.count))) ?? .null)
+            case .first: position = 0
+            case .last: position = items.count - 1
+            case .position(let offset): position = offset < items.count ? Int(offset) : -1
+            }
+            return items.indices.contains(position) ? items[position] : .operand(.null)
+        case .collection(var collection):
+            if index == .size { return .operand(try aggregate(.count, of: collection)) }
+            guard collection.ordering != nil, collection.pick == nil else {
+                throw unsupported("'\(collection.label)' is not an ordered relationship, so \(index.formatText) has no "
+                    + "order to follow in SQL")
+            }
+            collection.pick = index
+            return .collection(collection)
+        case .operand(let operand):
+            if operand.kind == .null { return .operand(.null) }
+            throw unsupported("\(index.formatText) needs a collection, but \(label) is a single value")
+        }
+    }
+
+    /// The picked element of an ordered collection as a scalar subquery.
+    private func pickedElement(_ collection: SQLCollection) -> SQLOperand {
+        let element = collection.element.operand
+        return SQLOperand(fragment: collection.subquery(select: element.fragment.sql), kind: element.kind,
+                          isConstant: false, mayBeNull: true, label: collection.label)
     }
 
     /// One operand of an arithmetic operator: a single number (or nil).
@@ -116,6 +161,9 @@ extension PredicateSQLCompiler {
         for component in components {
             switch component {
             case .collectionOperator(let op):
+                if collection?.pick != nil {
+                    throw unsupported("\(op.rawValue) cannot follow [FIRST], [LAST] or [n] in SQL")
+                }
                 guard collection != nil else {
                     throw unsupported("\(op.rawValue) needs a to-many relationship before it, but "
                         + "'\(path.joined(separator: "."))' is not one")
@@ -140,6 +188,7 @@ extension PredicateSQLCompiler {
         }
         guard var collection else { return .operand(element.operand) }
         collection.element = element
+        if collection.pick != nil { return .operand(pickedElement(collection)) }
         collection.label = path.joined(separator: ".")
         guard let aggregate else { return .collection(collection) }
         return .operand(try self.aggregate(aggregate, of: collection))
@@ -182,7 +231,12 @@ extension PredicateSQLCompiler {
             throw unsupported("\(scope.entity.name).\(key) has no storage in the store")
         }
         if let existing = collection, scope.level === existing.level {
-            // A further to-many inside a collection path: join it into the same subquery.
+            guard existing.pick == nil else {
+                throw unsupported("a to-many key path cannot follow [FIRST], [LAST] or [n] in SQL")
+            }
+            // A further to-many inside a collection path: join it into the same subquery, whose
+            // elements then have no single order.
+            collection?.ordering = nil
             let alias = appendToMany(storage, owner: scope, destinationTable: destinationLayout.tableName)
             return .rows(SQLScope(alias: alias, entity: destination, layout: destinationLayout, level: existing.level))
         }
@@ -190,21 +244,25 @@ extension PredicateSQLCompiler {
         let from: String
         let link: String
         let alias: String
+        let ordering: String?
         switch storage {
-        case .inverseForeignKey(let table, let column, _), .hiddenForeignKey(let table, let column, _):
+        case .inverseForeignKey(let table, let column, let orderColumn),
+            .hiddenForeignKey(let table, let column, let orderColumn):
             alias = nextAlias()
             from = "\(table) \(alias)"
             link = "\(alias).\(column) = \(scope.alias).Z_PK"
-        case .joinTable(let table, let ownerColumn, let destinationColumn, _):
+            ordering = orderColumn.map { "\(alias).\($0)" }
+        case .joinTable(let table, let ownerColumn, let destinationColumn, let orderColumn):
             let joinAlias = nextAlias()
             alias = nextAlias()
             from = "\(table) \(joinAlias) JOIN \(destinationLayout.tableName) \(alias) ON "
                 + "\(alias).Z_PK = \(joinAlias).\(destinationColumn)"
             link = "\(joinAlias).\(ownerColumn) = \(scope.alias).Z_PK"
+            ordering = orderColumn.map { "\(joinAlias).\($0)" }
         }
         let newScope = SQLScope(alias: alias, entity: destination, layout: destinationLayout, level: level)
-        collection = SQLCollection(level: level, from: from, link: link, element: .rows(newScope), filter: nil,
-                                   label: label)
+        collection = SQLCollection(level: level, from: from, link: link, element: .rows(newScope), label: label,
+                                   ordering: ordering)
         return .rows(newScope)
     }
 
@@ -219,7 +277,8 @@ extension PredicateSQLCompiler {
             let column = scope.layout.column(forProperty: key)
         else { throw unsupported("\(scope.entity.name).\(key) has no column in the store") }
         let destinationLayout = try entityLayout(destination)
-        let inner = collection.map { $0.level === scope.level } ?? false
+        // After [FIRST]/[LAST]/[n] the element is one object, whose missing to-one gives nil values.
+        let inner = collection.map { $0.level === scope.level && $0.pick == nil } ?? false
         let joinKeyword = inner ? "JOIN" : "LEFT OUTER JOIN"
         let alias = scope.level.join(key: "\(scope.alias).\(key).\(joinKeyword)") {
             let alias = nextAlias()

@@ -53,11 +53,24 @@ struct SQLCollection {
     let link: String
     var element: SQLElement
     /// A `SUBQUERY`'s condition on each element.
-    var filter: SQLCondition?
+    var filter: SQLCondition? = nil
     /// How error messages name it: `movies.year`.
     var label: String
+    /// For a single ordered to-many step: the qualified order column (`t1.Z_FOK_OWNER`).
+    var ordering: String?
+    /// Set when `[FIRST]`, `[LAST]` or `[n]` picked one element.
+    var pick: PredicateIndex?
 
-    /// `(SELECT <select> FROM … WHERE link [AND filter] [AND condition])`.
+    init(level: SQLQueryLevel, from: String, link: String, element: SQLElement, label: String, ordering: String?) {
+        self.level = level
+        self.from = from
+        self.link = link
+        self.element = element
+        self.label = label
+        self.ordering = ordering
+    }
+
+    /// `(SELECT <select> FROM … WHERE link [AND filter] [AND condition] [ORDER BY … LIMIT 1 …])`.
     func subquery(select: String, where condition: SQLCondition? = nil) -> SQLFragment {
         var pieces: [SQLPiece] = [.text("(SELECT \(select) FROM \(from)")]
         for join in level.joins { pieces.append(.text(" " + join)) }
@@ -65,6 +78,15 @@ struct SQLCollection {
         for extra in [filter, condition].compactMap({ $0 }) {
             pieces.append(" AND ")
             pieces.append(.fragment(extra.wrapped))
+        }
+        if let pick, let ordering {
+            switch pick {
+            case .first, .size: pieces.append(.text(" ORDER BY \(ordering) LIMIT 1"))
+            case .last: pieces.append(.text(" ORDER BY \(ordering) DESC LIMIT 1"))
+            case .position(let position):
+                pieces.append(.text(" ORDER BY \(ordering) LIMIT 1 OFFSET "))
+                pieces.append(.fragment(SQLFragment("?", [.integer(position)])))
+            }
         }
         pieces.append(")")
         return .concatenating(pieces)

@@ -142,6 +142,16 @@ private final class Movie: KeyValueReadable, Hashable {
         }
     }
 
+    @Test func indexesPickFromOrderedCollections() throws {
+        let row: [String: Any] = ["names": ["a", "b", "c"], "empty": [String]()]
+        for format in ["names[FIRST] == 'a'", "names[LAST] == 'c'", "names[1] == 'b'", "names[SIZE] == 3",
+                       "names[7] == nil", "empty[FIRST] == nil", "empty[SIZE] == 0", "{4, 5}[LAST] == 5",
+                       "missing[SIZE] == 0"] {
+            #expect(try ObjectPredicate(format: format).evaluate(with: row), "\(format)")
+        }
+        #expect(try ObjectPredicate(format: "names[%d] == 'c'", 2).evaluate(with: row))
+    }
+
     @Test func datesCompareInTime() throws {
         let early = Date(timeIntervalSinceReferenceDate: 0)
         let late = Date(timeIntervalSinceReferenceDate: 100)

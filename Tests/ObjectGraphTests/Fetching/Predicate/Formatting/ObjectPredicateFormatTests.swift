@@ -34,6 +34,7 @@ import Testing
         ("date > CAST(781056000.000000, \"NSDate\")", #"date > CAST(781056000.000000, "NSDate")"#),
         ("name LIKE '100%%'", #"name LIKE "100%%""#),
         ("(year + 1) * 2 > 4000", "(year + 1) * 2 > 4000"),
+        ("movies[first].name == 'a' AND movies[Last] != nil AND {1, 2}[SIZE] == movies[3].year", #"movies[FIRST].name == "a" AND movies[LAST] != nil AND {1, 2}[SIZE] == movies[3].year"#),
         ("year+1*2-3/4 == -x ** 2 ** 3", "year + 1 * 2 - 3 / 4 == -x ** 2 ** 3"),
         ("(a - b) - (c - d) == (-a) ** 2", "a - b - (c - d) == (-a) ** 2"),
         ("((a == 1)) AND (b + 1) == 2", "a == 1 AND b + 1 == 2"),

@@ -39,6 +39,7 @@ import Testing
         ("Pet", "owner.token == %@ AND owner.homepage == %@"),
         ("Person", "TRUEPREDICATE AND NOT FALSEPREDICATE"),
         ("Person", "(age + 1) * 2 > score / 2 AND -#size ** 2 < pets.@count - 1"),
+        ("Person", "pets[FIRST].name == 'x' AND pets[LAST].owner.name == nil AND pets[SIZE] > 1 AND pets[2].weight > 2"),
     ]
 
     private static func arguments(for format: String, graph: PredicateTestGraph) -> [Any?] {

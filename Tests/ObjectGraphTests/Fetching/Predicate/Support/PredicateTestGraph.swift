@@ -19,7 +19,10 @@ final class GraphObject: KeyValueReadable, PredicateObjectIdentity, Hashable, Cu
     func value(forKey key: String) -> Any? {
         if let value = attributes[key] { return value }
         if let object = toOne[key] { return object }
-        if let objects = toMany[key] { return Set(objects) }
+        if let objects = toMany[key] {
+            // Ordered relationships answer an array in order, as managed objects answer an OrderedSet.
+            return entity.relationshipsByName[key]?.isOrdered == true ? objects : Set(objects) as Any
+        }
         if let relationship = entity.relationshipsByName[key], relationship.isToMany { return Set<GraphObject>() }
         return nil
     }
@@ -180,6 +183,11 @@ final class PredicateTestGraph {
                         case .hiddenForeignKey(let table, let column, _):
                             try database.execute("UPDATE \(table) SET \(column) = ? WHERE Z_PK = ?",
                                                  [.integer(object.primaryKey), .integer(destination.primaryKey)])
+                        case .inverseForeignKey(let table, _, let orderColumn?):
+                            // Core Data's sparse order keys: 1024, 2048, … in relationship order.
+                            let position = Int64((object.toMany[name]?.firstIndex { $0 === destination } ?? 0) + 1) * 1024
+                            try database.execute("UPDATE \(table) SET \(orderColumn) = ? WHERE Z_PK = ?",
+                                                 [.integer(position), .integer(destination.primaryKey)])
                         case .inverseForeignKey:
                             break
                         }

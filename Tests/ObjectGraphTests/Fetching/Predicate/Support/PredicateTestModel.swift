@@ -3,7 +3,7 @@ import Foundation
 @testable import ObjectGraph
 
 /// The model the predicate SQL and differential tests run against: every attribute class, to-one
-/// and to-many relationships (inverse foreign key, many-to-many join table, no-inverse hidden key),
+/// and to-many relationships (inverse foreign key, ordered, many-to-many join table, no-inverse hidden key),
 /// a self-relationship and a sub-entity sharing its parent's table.
 enum PredicateTestModel {
     static func make() throws -> ManagedObjectModel {
@@ -21,7 +21,8 @@ enum PredicateTestModel {
             RelationshipDescription(name: "mentor", destinationEntityName: "Person", inverseName: "mentees"),
             RelationshipDescription(name: "mentees", destinationEntityName: "Person", inverseName: "mentor",
                                     isToMany: true),
-            RelationshipDescription(name: "pets", destinationEntityName: "Pet", inverseName: "owner", isToMany: true),
+            RelationshipDescription(name: "pets", destinationEntityName: "Pet", inverseName: "owner", isToMany: true,
+                                    isOrdered: true),
             RelationshipDescription(name: "projects", destinationEntityName: "Project", inverseName: "members",
                                     isToMany: true),
         ])

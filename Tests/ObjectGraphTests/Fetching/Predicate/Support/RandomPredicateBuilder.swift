@@ -61,7 +61,7 @@ struct RandomPredicateBuilder<G: RandomNumberGenerator> {
         case 8: return subquery(on: entity, prefix: prefix, depth: depth)
         case 9: return keyToKey(on: entity, prefix: prefix)
         case 10 where allowsObjects: return objectComparison(on: entity, prefix: prefix)
-        case 11: return arithmeticComparison(on: entity, prefix: prefix)
+        case 11: return chance(2) ? arithmeticComparison(on: entity, prefix: prefix) : indexComparison(on: entity, prefix: prefix)
         default: return attributeComparison(on: entity, path: prefix)
         }
     }
@@ -264,6 +264,36 @@ struct RandomPredicateBuilder<G: RandomNumberGenerator> {
             }
         }
         return operand(2) + " " + pick(["==", "!=", "<", "<=", ">", ">="]) + " " + operand(1)
+    }
+
+    /// `pets[FIRST].name == "x"`, `pets[LAST].owner == nil`, `pets[1].weight > 2`, `projects[SIZE] > 1`,
+    /// `{1, 2, 3}[LAST] == age`.
+    private mutating func indexComparison(on entity: EntityDescription, prefix: String) -> String {
+        let ordered = relationships(of: entity, toMany: true).filter(\.isOrdered)
+        if chance(4) || ordered.isEmpty {
+            if let (path, _) = collectionPath(from: entity), chance(2) {
+                return prefix + path + "[SIZE] " + pick(["==", ">", "<="]) + " " + String(Int.random(in: 0...3, using: &generator))
+            }
+            let position = pick(["[FIRST]", "[LAST]", "[1]", "[SIZE]", "[5]"])
+            return "{" + numberValue() + ", " + numberValue() + "}" + position + " " + pick(["==", "<"]) + " " + numberValue()
+        }
+        let relationship = pick(ordered)
+        guard let destination = relationship.destinationEntity else { return "TRUEPREDICATE" }
+        let position = pick(["[FIRST]", "[LAST]", "[0]", "[1]", "[%d]"])
+        if position == "[%d]" { arguments.append(Int.random(in: 0...3, using: &generator)) }
+        let base = prefix + relationship.name + position
+        switch Int.random(in: 0..<3, using: &generator) {
+        case 0:
+            return base + "." + attributeComparison(on: destination, path: "")
+        case 1:
+            let toOnes = relationships(of: destination, toMany: false)
+            guard let toOne = toOnes.isEmpty ? nil : pick(toOnes), let target = toOne.destinationEntity else {
+                return base + " == nil"
+            }
+            return chance(2) ? base + "." + toOne.name + " == nil" : attributeComparison(on: target, path: base + "." + toOne.name + ".")
+        default:
+            return base + " " + pick(["==", "!="]) + " nil"
+        }
     }
 
     /// `employer == %@`, `SELF IN %@`, `%@ IN pets`, `mentor == SELF`.
