@@ -33,10 +33,12 @@ enum PredicateSuite {
     // MARK: - SQL
 
     private static func runSQLFetch() throws {
-        let movie = EntityDescription(name: "Movie", properties: [
-            AttributeDescription(name: "name", type: .string),
-            AttributeDescription(name: "year", type: .integer32),
-        ])
+        let movie = EntityDescription(
+            name: "Movie",
+            properties: [
+                AttributeDescription(name: "name", type: .string),
+                AttributeDescription(name: "year", type: .integer32),
+            ])
         let model = try ManagedObjectModel(entities: [movie])
         let layout = SQLiteLayout(model: model)
         let directory = FileManager.default.temporaryDirectory
@@ -48,9 +50,12 @@ enum PredicateSuite {
         for statement in layout.createStatements { try database.execute(statement) }
         try registerPredicateFunctions(on: database)
         try database.transaction {
-            let insert = try database.prepare("INSERT INTO ZMOVIE(Z_PK, Z_ENT, Z_OPT, ZNAME, ZYEAR) VALUES(?, 1, 1, ?, ?)")
+            let insert = try database.prepare(
+                "INSERT INTO ZMOVIE(Z_PK, Z_ENT, Z_OPT, ZNAME, ZYEAR) VALUES(?, 1, 1, ?, ?)")
             for index in 0..<movieCount {
-                try insert.bind([.integer(Int64(index + 1)), .text(movieName(index)), .integer(Int64(movieYear(index)))])
+                try insert.bind([
+                    .integer(Int64(index + 1)), .text(movieName(index)), .integer(Int64(movieYear(index))),
+                ])
                 try insert.run()
                 insert.reset()
             }
@@ -60,8 +65,9 @@ enum PredicateSuite {
         let ours = try Measurement.medianMilliseconds {
             let predicate = try ObjectPredicate(format: format)
             let sql = try predicate.sql(for: movie, layout: layout)
-            let statement = try database.prepare("SELECT t0.Z_PK, t0.Z_OPT, t0.ZNAME, t0.ZYEAR FROM ZMOVIE t0"
-                + sql.joinClause + " WHERE " + sql.whereClause + " ORDER BY t0.ZNAME")
+            let statement = try database.prepare(
+                "SELECT t0.Z_PK, t0.Z_OPT, t0.ZNAME, t0.ZYEAR FROM ZMOVIE t0"
+                    + sql.joinClause + " WHERE " + sql.whereClause + " ORDER BY t0.ZNAME")
             try statement.bind(sql.bindings)
             oursCount = 0
             while try statement.step() {
@@ -122,9 +128,10 @@ enum PredicateSuite {
         let ours = Measurement.medianMilliseconds { oursCount = movies.filter(predicate).count }
         var baseCount = 0
         let base = Measurement.medianMilliseconds {
-            baseCount = movies.filter { movie in
-                movie.year > 2000 && movie.name.folding(options: .caseInsensitive, locale: nil).hasPrefix("a")
-            }.count
+            baseCount =
+                movies.filter { movie in
+                    movie.year > 2000 && movie.name.folding(options: .caseInsensitive, locale: nil).hasPrefix("a")
+                }.count
         }
         if oursCount != baseCount { print("BENCH-NOTE predicate/memory-filter-100k: \(oursCount) != \(baseCount)") }
         Measurement.report(suite: "predicate", name: "memory-filter-100k", ours: ours, base: base, runs: 5)

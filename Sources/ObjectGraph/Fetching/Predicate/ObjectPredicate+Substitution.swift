@@ -53,10 +53,12 @@ extension PredicateExpression {
         case .aggregate(let elements):
             return .aggregate(elements.map { $0.substituting(bound: bound, replacement) })
         case .subquery(let collection, let variable, let predicate):
-            return .subquery(collection: collection.substituting(bound: bound, replacement), variable: variable,
-                             predicate: predicate.substituting(bound: bound.union([variable]), replacement))
+            return .subquery(
+                collection: collection.substituting(bound: bound, replacement), variable: variable,
+                predicate: predicate.substituting(bound: bound.union([variable]), replacement))
         case .arithmetic(let op, let left, let right):
-            return .arithmetic(op, left.substituting(bound: bound, replacement), right.substituting(bound: bound, replacement))
+            return .arithmetic(
+                op, left.substituting(bound: bound, replacement), right.substituting(bound: bound, replacement))
         case .negation(let operand):
             return .negation(operand.substituting(bound: bound, replacement))
         case .index(let base, let index):

@@ -31,30 +31,30 @@ public enum ObjectPredicateError: Error, Equatable, Sendable, CustomStringConver
     /// A one-line explanation that quotes the predicate.
     public var description: String {
         switch self {
-        case let .unexpectedToken(predicate, column, found, expected):
+        case .unexpectedToken(let predicate, let column, let found, let expected):
             return "invalid predicate \(Self.quoted(predicate)): unexpected \(found) at column \(column), "
                 + "expected \(expected)"
-        case let .unterminatedString(predicate, column):
+        case .unterminatedString(let predicate, let column):
             return "invalid predicate \(Self.quoted(predicate)): the string starting at column \(column) "
                 + "has no closing quote"
-        case let .unexpectedCharacter(predicate, column, character):
+        case .unexpectedCharacter(let predicate, let column, let character):
             return "invalid predicate \(Self.quoted(predicate)): unexpected character '\(character)' "
                 + "at column \(column)"
-        case let .missingArgument(predicate, column, specifier, argumentCount):
+        case .missingArgument(let predicate, let column, let specifier, let argumentCount):
             let given = argumentCount == 1 ? "1 argument was" : "\(argumentCount) arguments were"
             return "invalid predicate \(Self.quoted(predicate)): \(specifier) at column \(column) has no "
                 + "argument (\(given) given)"
-        case let .invalidArgument(predicate, column, specifier, expected, found):
+        case .invalidArgument(let predicate, let column, let specifier, let expected, let found):
             return "invalid predicate \(Self.quoted(predicate)): the argument for \(specifier) at column "
                 + "\(column) must be \(expected), not \(found)"
-        case let .invalidValue(predicate, column, message):
+        case .invalidValue(let predicate, let column, let message):
             return "invalid predicate \(Self.quoted(predicate)): \(message) at column \(column)"
-        case let .missingSubstitutionVariable(predicate, name):
+        case .missingSubstitutionVariable(let predicate, let name):
             return "predicate \(Self.quoted(predicate)) uses $\(name) but no value was given for it"
-        case let .unknownKey(predicate, entity, key, closestKey):
+        case .unknownKey(let predicate, let entity, let key, let closestKey):
             let hint = closestKey.map { "; did you mean '\($0)'?" } ?? ""
             return "predicate \(Self.quoted(predicate)): entity \(entity) has no property '\(key)'\(hint)"
-        case let .unsupportedInSQL(predicate, reason):
+        case .unsupportedInSQL(let predicate, let reason):
             return "predicate \(Self.quoted(predicate)) cannot be run by the SQLite store: \(reason)"
         }
     }
@@ -62,9 +62,9 @@ public enum ObjectPredicateError: Error, Equatable, Sendable, CustomStringConver
     /// The 1-based column the error points at, when it is a syntax or argument error.
     public var column: Int? {
         switch self {
-        case let .unexpectedToken(_, column, _, _), let .unterminatedString(_, column),
-            let .unexpectedCharacter(_, column, _), let .missingArgument(_, column, _, _),
-            let .invalidArgument(_, column, _, _, _), let .invalidValue(_, column, _):
+        case .unexpectedToken(_, let column, _, _), .unterminatedString(_, let column),
+            .unexpectedCharacter(_, let column, _), .missingArgument(_, let column, _, _),
+            .invalidArgument(_, let column, _, _, _), .invalidValue(_, let column, _):
             return column
         case .missingSubstitutionVariable, .unknownKey, .unsupportedInSQL:
             return nil

@@ -7,13 +7,13 @@ enum PredicateArithmetic {
     static func apply(_ op: ArithmeticOperator, _ left: Any?, _ right: Any?) -> Any? {
         guard let left = number(left), let right = number(right) else { return nil }
         switch (op, left, right) {
-        case let (.add, .integer(a), .integer(b)):
+        case (.add, .integer(let a), .integer(let b)):
             let (sum, overflow) = a.addingReportingOverflow(b)
             return overflow ? Double(a) + Double(b) : sum
-        case let (.subtract, .integer(a), .integer(b)):
+        case (.subtract, .integer(let a), .integer(let b)):
             let (difference, overflow) = a.subtractingReportingOverflow(b)
             return overflow ? Double(a) - Double(b) : difference
-        case let (.multiply, .integer(a), .integer(b)):
+        case (.multiply, .integer(let a), .integer(let b)):
             let (product, overflow) = a.multipliedReportingOverflow(by: b)
             return overflow ? Double(a) * Double(b) : product
         case (.add, _, _): return left.doubleValue + right.doubleValue

@@ -22,14 +22,15 @@ enum PredicateComparisonRules {
             return zip(leftElements, rightElements).allSatisfy { equal($0, $1, options: options) }
         }
         switch (PredicateScalar(lhs), PredicateScalar(rhs)) {
-        case let (.number(left), .number(right)): return PredicateNumber.compare(left, right) == 0
-        case let (.string(left), .string(right)): return PredicateStringMatching.equal(left, right, options: options)
-        case let (.date(left), .date(right)):
+        case (.number(let left), .number(let right)): return PredicateNumber.compare(left, right) == 0
+        case (.string(let left), .string(let right)):
+            return PredicateStringMatching.equal(left, right, options: options)
+        case (.date(let left), .date(let right)):
             return left.timeIntervalSinceReferenceDate == right.timeIntervalSinceReferenceDate
-        case let (.data(left), .data(right)): return left == right
-        case let (.uuid(left), .uuid(right)): return left == right
-        case let (.url(left), .url(right)): return left == right
-        case let (.other(left), .other(right)): return objectsEqual(left, right)
+        case (.data(let left), .data(let right)): return left == right
+        case (.uuid(let left), .uuid(let right)): return left == right
+        case (.url(let left), .url(let right)): return left == right
+        case (.other(let left), .other(let right)): return objectsEqual(left, right)
         default: return false
         }
     }
@@ -38,13 +39,14 @@ enum PredicateComparisonRules {
     static func order(_ lhs: Any?, _ rhs: Any?) -> Int? {
         guard let lhs = PredicateValue.unwrapped(lhs), let rhs = PredicateValue.unwrapped(rhs) else { return nil }
         switch (PredicateScalar(lhs), PredicateScalar(rhs)) {
-        case let (.number(left), .number(right)):
+        case (.number(let left), .number(let right)):
             return PredicateNumber.compare(left, right)
-        case let (.string(left), .string(right)):
+        case (.string(let left), .string(let right)):
             return PredicateStringMatching.compareLiterally(left, right)
-        case let (.date(left), .date(right)):
-            return PredicateNumber.compare(.double(left.timeIntervalSinceReferenceDate),
-                                           .double(right.timeIntervalSinceReferenceDate))
+        case (.date(let left), .date(let right)):
+            return PredicateNumber.compare(
+                .double(left.timeIntervalSinceReferenceDate),
+                .double(right.timeIntervalSinceReferenceDate))
         default:
             return nil
         }

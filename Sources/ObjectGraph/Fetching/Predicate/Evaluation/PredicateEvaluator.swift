@@ -84,8 +84,10 @@ struct PredicateEvaluator {
     }
 
     /// One comparison between two evaluated values.
-    static func compare(_ left: Any?, _ comparisonOperator: ComparisonOperator, _ right: Any?,
-                        options: StringComparisonOptions) -> Bool {
+    static func compare(
+        _ left: Any?, _ comparisonOperator: ComparisonOperator, _ right: Any?,
+        options: StringComparisonOptions
+    ) -> Bool {
         switch comparisonOperator {
         case .equal:
             return PredicateComparisonRules.equal(left, right, options: options)

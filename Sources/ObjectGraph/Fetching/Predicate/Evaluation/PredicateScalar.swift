@@ -60,14 +60,14 @@ enum PredicateNumber {
     /// -1, 0 or 1; nil when either side is NaN. Integers and doubles compare exactly, as SQLite does.
     static func compare(_ lhs: PredicateNumber, _ rhs: PredicateNumber) -> Int? {
         switch (lhs, rhs) {
-        case let (.integer(left), .integer(right)):
+        case (.integer(let left), .integer(let right)):
             return left < right ? -1 : (left > right ? 1 : 0)
-        case let (.double(left), .double(right)):
+        case (.double(let left), .double(let right)):
             if left.isNaN || right.isNaN { return nil }
             return left < right ? -1 : (left > right ? 1 : 0)
-        case let (.integer(left), .double(right)):
+        case (.integer(let left), .double(let right)):
             return compare(integer: left, double: right)
-        case let (.double(left), .integer(right)):
+        case (.double(let left), .integer(let right)):
             return compare(integer: right, double: left).map { -$0 }
         }
     }

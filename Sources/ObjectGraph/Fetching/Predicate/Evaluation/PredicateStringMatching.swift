@@ -36,7 +36,7 @@ enum PredicateStringMatching {
             case (nil, nil): return 0
             case (nil, _): return -1
             case (_, nil): return 1
-            case let (l?, r?) where l != r: return l < r ? -1 : 1
+            case (let l?, let r?) where l != r: return l < r ? -1 : 1
             default: continue
             }
         }
@@ -44,8 +44,10 @@ enum PredicateStringMatching {
 
     /// `BEGINSWITH`, `ENDSWITH`, `CONTAINS` between strings. An empty search string matches nothing,
     /// as in Foundation.
-    static func search(_ text: String, for pattern: String, operator comparisonOperator: ComparisonOperator,
-                       options: StringComparisonOptions) -> Bool {
+    static func search(
+        _ text: String, for pattern: String, operator comparisonOperator: ComparisonOperator,
+        options: StringComparisonOptions
+    ) -> Bool {
         if let result = searchASCII(text, for: pattern, operator: comparisonOperator, options: options) {
             return result
         }
@@ -53,8 +55,10 @@ enum PredicateStringMatching {
     }
 
     /// The general search: fold both strings, then compare Unicode scalars.
-    static func searchFolded(_ text: String, for pattern: String, operator comparisonOperator: ComparisonOperator,
-                             options: StringComparisonOptions) -> Bool {
+    static func searchFolded(
+        _ text: String, for pattern: String, operator comparisonOperator: ComparisonOperator,
+        options: StringComparisonOptions
+    ) -> Bool {
         let haystack = Array(fold(text, options: options).unicodeScalars)
         let needle = Array(fold(pattern, options: options).unicodeScalars)
         if comparisonOperator == .equal { return haystack == needle }
@@ -78,8 +82,10 @@ enum PredicateStringMatching {
 
     /// The same search on ASCII text without allocating: folding ASCII only lowers `A`–`Z` (diacritic
     /// folding leaves it alone), so bytes can be compared directly. Nil when either string is not ASCII.
-    private static func searchASCII(_ text: String, for pattern: String, operator comparisonOperator: ComparisonOperator,
-                                    options: StringComparisonOptions) -> Bool? {
+    private static func searchASCII(
+        _ text: String, for pattern: String, operator comparisonOperator: ComparisonOperator,
+        options: StringComparisonOptions
+    ) -> Bool? {
         let lowers = options.contains(.caseInsensitive)
         let result = text.utf8.withContiguousStorageIfAvailable { haystack -> Bool? in
             pattern.utf8.withContiguousStorageIfAvailable { needle -> Bool? in
@@ -91,7 +97,9 @@ enum PredicateStringMatching {
                     return (a >= 0x41 && a <= 0x5A ? a | 0x20 : a) == (b >= 0x41 && b <= 0x5A ? b | 0x20 : b)
                 }
                 func matches(at start: Int) -> Bool {
-                    for offset in 0..<needle.count where !same(haystack[start + offset], needle[offset]) { return false }
+                    for offset in 0..<needle.count where !same(haystack[start + offset], needle[offset]) {
+                        return false
+                    }
                     return true
                 }
                 if comparisonOperator == .equal { return haystack.count == needle.count && matches(at: 0) }
@@ -167,8 +175,9 @@ enum PredicateStringMatching {
     static func matches(_ text: String, pattern: String, options: StringComparisonOptions) -> Bool {
         let diacritics = options.intersection(.diacriticInsensitive)
         let subject = fold(text, options: diacritics)
-        guard let expression = PredicateRegexCache.shared.expression(
-            for: fold(pattern, options: diacritics), caseInsensitive: options.contains(.caseInsensitive))
+        guard
+            let expression = PredicateRegexCache.shared.expression(
+                for: fold(pattern, options: diacritics), caseInsensitive: options.contains(.caseInsensitive))
         else { return false }
         let range = NSRange(subject.startIndex..., in: subject)
         return expression.firstMatch(in: subject, options: [], range: range) != nil
@@ -202,8 +211,9 @@ final class PredicateRegexCache: @unchecked Sendable {
             expressions[key] = .some(nil)
             return nil
         }
-        let compiled = try? NSRegularExpression(pattern: "\\A(?:" + pattern + ")\\z",
-                                                options: options)
+        let compiled = try? NSRegularExpression(
+            pattern: "\\A(?:" + pattern + ")\\z",
+            options: options)
         expressions[key] = compiled
         return compiled
     }

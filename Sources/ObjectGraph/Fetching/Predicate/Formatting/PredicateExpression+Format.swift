@@ -11,7 +11,8 @@ extension PredicateExpression {
             // `**` groups to the right and its base binds tighter than a leading minus.
             let leftMinimum = op == .power ? op.precedence + 1 : op.precedence
             let rightMinimum = op == .power ? ArithmeticOperator.negationPrecedence : op.precedence + 1
-            let text = left.formatText(minimumPrecedence: leftMinimum) + " \(op.rawValue) "
+            let text =
+                left.formatText(minimumPrecedence: leftMinimum) + " \(op.rawValue) "
                 + right.formatText(minimumPrecedence: rightMinimum)
             return op.precedence < minimumPrecedence ? "(" + text + ")" : text
         case .negation(let operand):

@@ -26,8 +26,10 @@ struct PredicateLexer {
     }
 
     /// Operators of two characters, with the synonyms `=<`, `=>`, `<>` mapped to their canonical spelling.
-    private static let twoCharacterSymbols = ["==": "==", "=<": "<=", "<=": "<=", "=>": ">=", ">=": ">=", "!=": "!=",
-                                              "<>": "!=", "&&": "&&", "||": "||", "**": "**"]
+    private static let twoCharacterSymbols = [
+        "==": "==", "=<": "<=", "<=": "<=", "=>": ">=", ">=": ">=", "!=": "!=",
+        "<>": "!=", "&&": "&&", "||": "||", "**": "**",
+    ]
     /// Single-character punctuation and operators (`=` is `==`).
     private static let oneCharacterSymbols: [Unicode.Scalar: String] = [
         "=": "==", "<": "<", ">": ">", "!": "!", "(": "(", ")": ")", "{": "{", "}": "}", "[": "[", "]": "]", ",": ",",
@@ -61,12 +63,14 @@ struct PredicateLexer {
     private static func isWordPart(_ scalar: Unicode.Scalar) -> Bool {
         if isWordStart(scalar) || isDigit(scalar) { return true }
         // Combining marks and other-script digits belong to the word they follow.
-        return !scalar.isASCII && (scalar.properties.generalCategory == .nonspacingMark
-            || scalar.properties.generalCategory == .spacingMark || scalar.properties.numericType != nil)
+        return !scalar.isASCII
+            && (scalar.properties.generalCategory == .nonspacingMark
+                || scalar.properties.generalCategory == .spacingMark || scalar.properties.numericType != nil)
     }
 
     private static func isSpace(_ scalar: Unicode.Scalar) -> Bool {
-        scalar == " " || scalar == "\n" || scalar == "\t" || scalar == "\r" || (!scalar.isASCII && scalar.properties.isWhitespace)
+        scalar == " " || scalar == "\n" || scalar == "\t" || scalar == "\r"
+            || (!scalar.isASCII && scalar.properties.isWhitespace)
     }
 
     private mutating func nextToken() throws(ObjectPredicateError) -> PredicateToken {
@@ -168,8 +172,9 @@ struct PredicateLexer {
             let digitsStart = index
             while let scalar = current, scalar.properties.isASCIIHexDigit { index += 1 }
             guard let value = UInt64(source(digitsStart..<index), radix: radix) else {
-                throw .invalidValue(predicate: text, column: column(start),
-                                    message: "'\(source(start..<index))' is not a valid number")
+                throw .invalidValue(
+                    predicate: text, column: column(start),
+                    message: "'\(source(start..<index))' is not a valid number")
             }
             return .integer(value)
         }
@@ -208,8 +213,9 @@ struct PredicateLexer {
             index += 1
         }
         guard let conversion = current, "@KdiuDUxXofge".unicodeScalars.contains(conversion) else {
-            throw .unexpectedCharacter(predicate: text, column: column(start),
-                                       character: source(start..<min(index + 1, scalars.count)))
+            throw .unexpectedCharacter(
+                predicate: text, column: column(start),
+                character: source(start..<min(index + 1, scalars.count)))
         }
         index += 1
         specifier.unicodeScalars.append(conversion)

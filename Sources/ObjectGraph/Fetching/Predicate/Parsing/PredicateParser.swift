@@ -63,8 +63,9 @@ struct PredicateParser {
     }
 
     private func unexpected(expected: String) -> ObjectPredicateError {
-        .unexpectedToken(predicate: format, column: column(current.offset), found: current.errorDescription,
-                         expected: expected)
+        .unexpectedToken(
+            predicate: format, column: column(current.offset), found: current.errorDescription,
+            expected: expected)
     }
 
     /// The 1-based character column of a scalar offset in the format.
@@ -157,24 +158,28 @@ struct PredicateParser {
                 case "d": options.insert(.diacriticInsensitive)
                 case "n": break  // "normalized": an optimisation hint in Foundation, with no effect on results.
                 default:
-                    throw .invalidValue(predicate: format, column: column(optionsOffset + 1),
-                                        message: "unknown comparison option '\(flag)' (use c, d or cd)")
+                    throw .invalidValue(
+                        predicate: format, column: column(optionsOffset + 1),
+                        message: "unknown comparison option '\(flag)' (use c, d or cd)")
                 }
             }
             try expectSymbol("]")
             guard comparisonOperator.acceptsStringOptions || options.isEmpty else {
-                throw .invalidValue(predicate: format, column: column(optionsOffset),
-                                    message: "'\(operatorToken.text)' does not take [\(options.formatText)]")
+                throw .invalidValue(
+                    predicate: format, column: column(optionsOffset),
+                    message: "'\(operatorToken.text)' does not take [\(options.formatText)]")
             }
         }
         let rightOffset = current.offset
         let right = try parseExpression(expected: "a value")
         if comparisonOperator == .between, case .aggregate(let bounds) = right, bounds.count != 2 {
-            throw .invalidValue(predicate: format, column: column(rightOffset),
-                                message: "BETWEEN needs exactly two bounds, {low, high}, not \(bounds.count)")
+            throw .invalidValue(
+                predicate: format, column: column(rightOffset),
+                message: "BETWEEN needs exactly two bounds, {low, high}, not \(bounds.count)")
         }
-        let comparison = PredicateNode.comparison(PredicateComparison(
-            modifier: modifier, left: left, comparisonOperator: comparisonOperator, options: options, right: right))
+        let comparison = PredicateNode.comparison(
+            PredicateComparison(
+                modifier: modifier, left: left, comparisonOperator: comparisonOperator, options: options, right: right))
         return negated ? .not(comparison) : comparison
     }
 
@@ -250,7 +255,9 @@ struct PredicateParser {
     }
 
     /// `base ** exponent`, right-associative, binding tighter than a leading minus on the exponent.
-    private mutating func parsePowerTail(_ base: PredicateExpression) throws(ObjectPredicateError) -> PredicateExpression {
+    private mutating func parsePowerTail(_ base: PredicateExpression) throws(ObjectPredicateError)
+        -> PredicateExpression
+    {
         guard isSymbol("**") else { return base }
         _ = advance()
         return .arithmetic(.power, base, try parseUnary(expected: "a value"))
@@ -293,9 +300,14 @@ struct PredicateParser {
         case .integer(let position) where position <= UInt64(Int64.max): index = .position(Int64(position))
         case .formatSpecifier(let specifier) where specifier != "@" && specifier != "K":
             let token = current
-            guard case .constant(.integer(let position)) = try expression(forSpecifier: specifier, column: column(token.offset)),
+            guard
+                case .constant(.integer(let position)) = try expression(
+                    forSpecifier: specifier, column: column(token.offset)),
                 position >= 0
-            else { throw .invalidValue(predicate: format, column: column(token.offset), message: "an index must not be negative") }
+            else {
+                throw .invalidValue(
+                    predicate: format, column: column(token.offset), message: "an index must not be negative")
+            }
             index = .position(position)
         default:
             throw unexpected(expected: "FIRST, LAST, SIZE or a position")
@@ -416,9 +428,10 @@ struct PredicateParser {
         guard case .constant(let constant) = value,
             let converted = PredicateValue.cast(constant, to: className)
         else {
-            throw .invalidValue(predicate: format, column: column(castOffset),
-                                message: "cannot CAST this value to \"\(className)\" (supported: NSDate from a "
-                                    + "number, NSNumber, NSString, NSDecimalNumber, NSUUID, NSURL, NSData)")
+            throw .invalidValue(
+                predicate: format, column: column(castOffset),
+                message: "cannot CAST this value to \"\(className)\" (supported: NSDate from a "
+                    + "number, NSNumber, NSString, NSDecimalNumber, NSUUID, NSURL, NSData)")
         }
         return .constant(converted)
     }
@@ -430,8 +443,9 @@ struct PredicateParser {
     {
         let display = "%" + specifier
         guard argumentIndex < arguments.count else {
-            throw .missingArgument(predicate: format, column: column, specifier: display,
-                                   argumentCount: arguments.count)
+            throw .missingArgument(
+                predicate: format, column: column, specifier: display,
+                argumentCount: arguments.count)
         }
         let argument = PredicateValue.unwrapped(arguments[argumentIndex])
         argumentIndex += 1
@@ -439,22 +453,25 @@ struct PredicateParser {
         switch specifier.last {
         case "K":
             guard let keyPath = argument as? String, let components = Self.keyPathComponents(keyPath) else {
-                throw .invalidArgument(predicate: format, column: column, specifier: display,
-                                       expected: "a key path string", found: typeName)
+                throw .invalidArgument(
+                    predicate: format, column: column, specifier: display,
+                    expected: "a key path string", found: typeName)
             }
             return .keyPath(.evaluatedObject, components)
         case "@":
             return PredicateExpression(argument: argument)
         case "f", "g", "e":
             guard let number = PredicateValue(argument).doubleValue else {
-                throw .invalidArgument(predicate: format, column: column, specifier: display,
-                                       expected: "a number", found: typeName)
+                throw .invalidArgument(
+                    predicate: format, column: column, specifier: display,
+                    expected: "a number", found: typeName)
             }
             return .constant(.double(number))
         default:
             guard let number = PredicateValue(argument).integerValue else {
-                throw .invalidArgument(predicate: format, column: column, specifier: display,
-                                       expected: "an integer", found: typeName)
+                throw .invalidArgument(
+                    predicate: format, column: column, specifier: display,
+                    expected: "an integer", found: typeName)
             }
             return .constant(.integer(number))
         }

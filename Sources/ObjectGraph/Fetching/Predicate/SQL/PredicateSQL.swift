@@ -48,7 +48,9 @@ public struct PredicateSQL: Sendable, Equatable {
     ///   entity does not have (naming the closest existing key), and
     ///   ``ObjectPredicateError/unsupportedInSQL(predicate:reason:)`` for a comparison the store cannot
     ///   run (a `$VARIABLE` not yet substituted, a string compared with a number, a transformable value…).
-    public init(predicate: ObjectPredicate, entity: EntityDescription, layout: SQLiteLayout) throws(ObjectPredicateError) {
+    public init(predicate: ObjectPredicate, entity: EntityDescription, layout: SQLiteLayout)
+        throws(ObjectPredicateError)
+    {
         var compiler = PredicateSQLCompiler(predicate: predicate, layout: layout)
         let result = try compiler.compileRoot(predicate.node, entity: entity)
         whereClause = result.condition.sql

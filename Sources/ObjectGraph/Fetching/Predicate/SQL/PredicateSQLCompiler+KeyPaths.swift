@@ -6,8 +6,9 @@ extension PredicateSQLCompiler {
         switch expression {
         case .constant(let constant):
             guard let operand = SQLOperand.constant(constant) else {
-                throw unsupported("\(constant.formatText) cannot be sent to SQLite; pass a managed object, an object "
-                    + "ID or a plain value")
+                throw unsupported(
+                    "\(constant.formatText) cannot be sent to SQLite; pass a managed object, an object "
+                        + "ID or a plain value")
             }
             return .operand(operand)
         case .evaluatedObject:
@@ -25,17 +26,23 @@ extension PredicateSQLCompiler {
         case .subquery(let collection, let variable, let predicate):
             return .collection(try subquery(collection, variable: variable, predicate: predicate))
         case .arithmetic(let op, let left, let right):
-            return .operand(try arithmetic(op, try numericOperand(left, for: op.rawValue),
-                                           try numericOperand(right, for: op.rawValue)))
+            return .operand(
+                try arithmetic(
+                    op, try numericOperand(left, for: op.rawValue),
+                    try numericOperand(right, for: op.rawValue)))
         case .index(let base, let index):
             let picked = try indexed(try value(base), index, label: expression.formatText)
-            if case .collection(let single) = picked { return try resolve([], from: single.element, collection: single) }
+            if case .collection(let single) = picked {
+                return try resolve([], from: single.element, collection: single)
+            }
             return picked
         case .negation(let operand):
             let value = try numericOperand(operand, for: "-")
             if value.kind == .null { return .operand(.null) }
-            return .operand(SQLOperand(fragment: .concatenating(["(-", .fragment(value.fragment), ")"]), kind: .number,
-                                       isConstant: false, mayBeNull: value.mayBeNull, label: expression.formatText))
+            return .operand(
+                SQLOperand(
+                    fragment: .concatenating(["(-", .fragment(value.fragment), ")"]), kind: .number,
+                    isConstant: false, mayBeNull: value.mayBeNull, label: expression.formatText))
         case .keyPath(let base, let components):
             switch base {
             case .evaluatedObject:
@@ -52,7 +59,8 @@ extension PredicateSQLCompiler {
                 switch try indexed(try value(inner), index, label: base.formatText) {
                 case .collection(let single): return try resolve(components, from: single.element, collection: single)
                 case .operand(let operand) where operand.kind == .null: return .operand(.null)
-                case .operand, .list: throw unsupported("the key path \(expression.formatText) starts from a single value")
+                case .operand, .list:
+                    throw unsupported("the key path \(expression.formatText) starts from a single value")
                 }
             default:
                 throw unsupported("the key path \(expression.formatText) starts from a constant")
@@ -62,7 +70,9 @@ extension PredicateSQLCompiler {
 
     /// `[SIZE]`, `[FIRST]`, `[LAST]`, `[n]` of a compiled value: an array literal is picked from now; a
     /// to-many key path must be an ordered relationship, whose order column sorts the pick.
-    private func indexed(_ value: SQLValue, _ index: PredicateIndex, label: String) throws(ObjectPredicateError) -> SQLValue {
+    private func indexed(_ value: SQLValue, _ index: PredicateIndex, label: String) throws(ObjectPredicateError)
+        -> SQLValue
+    {
         switch value {
         case .list(let items):
             let position: Int
@@ -77,8 +87,9 @@ extension PredicateSQLCompiler {
         case .collection(var collection):
             if index == .size { return .operand(try aggregate(.count, of: collection)) }
             guard collection.ordering != nil, collection.pick == nil else {
-                throw unsupported("'\(collection.label)' is not an ordered relationship, so \(index.formatText) has no "
-                    + "order to follow in SQL")
+                throw unsupported(
+                    "'\(collection.label)' is not an ordered relationship, so \(index.formatText) has no "
+                        + "order to follow in SQL")
             }
             collection.pick = index
             return .collection(collection)
@@ -91,8 +102,9 @@ extension PredicateSQLCompiler {
     /// The picked element of an ordered collection as a scalar subquery.
     private func pickedElement(_ collection: SQLCollection) -> SQLOperand {
         let element = collection.element.operand
-        return SQLOperand(fragment: collection.subquery(select: element.fragment.sql), kind: element.kind,
-                          isConstant: false, mayBeNull: true, label: collection.label)
+        return SQLOperand(
+            fragment: collection.subquery(select: element.fragment.sql), kind: element.kind,
+            isConstant: false, mayBeNull: true, label: collection.label)
     }
 
     /// One operand of an arithmetic operator: a single number (or nil).
@@ -110,23 +122,31 @@ extension PredicateSQLCompiler {
 
     /// `(L + R)`, with `/` dividing as REAL (SQLite would truncate two integers) and `**` through
     /// the registered power function; NULL in, NULL out, as nil in the evaluator.
-    private func arithmetic(_ op: ArithmeticOperator, _ left: SQLOperand, _ right: SQLOperand) throws(ObjectPredicateError)
+    private func arithmetic(_ op: ArithmeticOperator, _ left: SQLOperand, _ right: SQLOperand)
+        throws(ObjectPredicateError)
         -> SQLOperand
     {
         if left.kind == .null || right.kind == .null { return .null }
         let fragment: SQLFragment
         switch op {
         case .add, .subtract, .multiply:
-            fragment = .concatenating(["(", .fragment(left.fragment), .text(" \(op.rawValue) "), .fragment(right.fragment), ")"])
+            fragment = .concatenating([
+                "(", .fragment(left.fragment), .text(" \(op.rawValue) "), .fragment(right.fragment), ")",
+            ])
         case .divide:
-            fragment = .concatenating(["(CAST(", .fragment(left.fragment), " AS REAL) / ", .fragment(right.fragment), ")"])
+            fragment = .concatenating([
+                "(CAST(", .fragment(left.fragment), " AS REAL) / ", .fragment(right.fragment), ")",
+            ])
         case .power:
-            fragment = .concatenating([.text(PredicateSQLFunction.power + "("), .fragment(left.fragment), ", ",
-                                       .fragment(right.fragment), ")"])
+            fragment = .concatenating([
+                .text(PredicateSQLFunction.power + "("), .fragment(left.fragment), ", ",
+                .fragment(right.fragment), ")",
+            ])
         }
         let mayBeNull = left.mayBeNull || right.mayBeNull || op == .divide || op == .power
-        return SQLOperand(fragment: fragment, kind: .number, isConstant: false, mayBeNull: mayBeNull,
-                          label: "\(left.label) \(op.rawValue) \(right.label)")
+        return SQLOperand(
+            fragment: fragment, kind: .number, isConstant: false, mayBeNull: mayBeNull,
+            label: "\(left.label) \(op.rawValue) \(right.label)")
     }
 
     /// `SUBQUERY(collection, $variable, predicate)`: the collection's elements filtered by the predicate,
@@ -141,8 +161,9 @@ extension PredicateSQLCompiler {
         defer { _ = binding(variable, to: previous) }
         let test = try condition(predicate)
         if let existing = elements.filter {
-            elements.filter = SQLCondition(fragment: .concatenating([.fragment(existing.wrapped), " AND ", .fragment(test.wrapped)]),
-                                           mayBeNull: existing.mayBeNull || test.mayBeNull)
+            elements.filter = SQLCondition(
+                fragment: .concatenating([.fragment(existing.wrapped), " AND ", .fragment(test.wrapped)]),
+                mayBeNull: existing.mayBeNull || test.mayBeNull)
         } else {
             elements.filter = test
         }
@@ -150,8 +171,10 @@ extension PredicateSQLCompiler {
     }
 
     /// Follows key path components from a row (or from the elements of `collection`).
-    private mutating func resolve(_ components: [KeyPathComponent], from start: SQLElement,
-                                  collection startCollection: SQLCollection? = nil) throws(ObjectPredicateError)
+    private mutating func resolve(
+        _ components: [KeyPathComponent], from start: SQLElement,
+        collection startCollection: SQLCollection? = nil
+    ) throws(ObjectPredicateError)
         -> SQLValue
     {
         var element = start
@@ -165,8 +188,9 @@ extension PredicateSQLCompiler {
                     throw unsupported("\(op.rawValue) cannot follow [FIRST], [LAST] or [n] in SQL")
                 }
                 guard collection != nil else {
-                    throw unsupported("\(op.rawValue) needs a to-many relationship before it, but "
-                        + "'\(path.joined(separator: "."))' is not one")
+                    throw unsupported(
+                        "\(op.rawValue) needs a to-many relationship before it, but "
+                            + "'\(path.joined(separator: "."))' is not one")
                 }
                 guard aggregate == nil else { throw unsupported("a key path can hold only one collection operator") }
                 aggregate = op
@@ -179,8 +203,9 @@ extension PredicateSQLCompiler {
                 case .reference(_, let owner, let relationship):
                     scope = try joinToOne(from: owner, key: relationship, collection: collection)
                 case .value:
-                    throw unsupported("'\(path.dropLast().joined(separator: "."))' is an attribute, so the key path "
-                        + "cannot continue with '\(key)'")
+                    throw unsupported(
+                        "'\(path.dropLast().joined(separator: "."))' is an attribute, so the key path "
+                            + "cannot continue with '\(key)'")
                 }
                 element = try step(from: scope, key: key, collection: &collection, path: path)
             }
@@ -195,26 +220,32 @@ extension PredicateSQLCompiler {
     }
 
     /// One key from `scope`: an attribute column, a to-one foreign key or join, or a to-many collection.
-    private mutating func step(from scope: SQLScope, key: String, collection: inout SQLCollection?,
-                               path: [String]) throws(ObjectPredicateError) -> SQLElement
-    {
+    private mutating func step(
+        from scope: SQLScope, key: String, collection: inout SQLCollection?,
+        path: [String]
+    ) throws(ObjectPredicateError) -> SQLElement {
         guard let property = scope.entity.propertiesByName[key] else {
             let candidates = Array(scope.entity.propertiesByName.keys)
-            throw .unknownKey(predicate: predicate.predicateFormat, entity: scope.entity.name, key: key,
-                              closestKey: KeySuggestion.closest(to: key, among: candidates))
+            throw .unknownKey(
+                predicate: predicate.predicateFormat, entity: scope.entity.name, key: key,
+                closestKey: KeySuggestion.closest(to: key, among: candidates))
         }
         let label = path.joined(separator: ".")
         if property.isTransient {
             throw unsupported("\(scope.entity.name).\(key) is transient, so the store does not keep it")
         }
         if let attribute = property as? AttributeDescription {
-            guard let column = scope.layout.column(forProperty: key), let kind = SQLValueKind(attribute.attributeType) else {
+            guard let column = scope.layout.column(forProperty: key), let kind = SQLValueKind(attribute.attributeType)
+            else {
                 throw unsupported("\(scope.entity.name).\(key) has no column in the store")
             }
-            return .value(.column("\(scope.alias).\(column.column)", kind: kind,
-                                  label: "\(label) (\(attribute.attributeType.xcodeName))"))
+            return .value(
+                .column(
+                    "\(scope.alias).\(column.column)", kind: kind,
+                    label: "\(label) (\(attribute.attributeType.xcodeName))"))
         }
-        guard let relationship = property as? RelationshipDescription, let destination = relationship.destinationEntity else {
+        guard let relationship = property as? RelationshipDescription, let destination = relationship.destinationEntity
+        else {
             throw unsupported("\(scope.entity.name).\(key) is not an attribute or relationship")
         }
         let destinationLayout = try entityLayout(destination)
@@ -222,9 +253,10 @@ extension PredicateSQLCompiler {
             guard let column = scope.layout.column(forProperty: key) else {
                 throw unsupported("\(scope.entity.name).\(key) has no column in the store")
             }
-            let operand = SQLOperand.column("\(scope.alias).\(column.column)",
-                                            kind: .object(rootEntity: destination.rootEntity.name),
-                                            label: "\(label) (\(destination.name))")
+            let operand = SQLOperand.column(
+                "\(scope.alias).\(column.column)",
+                kind: .object(rootEntity: destination.rootEntity.name),
+                label: "\(label) (\(destination.name))")
             return .reference(operand, owner: scope, relationship: key)
         }
         guard let storage = scope.layout.toManyRelationships[key] else {
@@ -255,14 +287,16 @@ extension PredicateSQLCompiler {
         case .joinTable(let table, let ownerColumn, let destinationColumn, let orderColumn):
             let joinAlias = nextAlias()
             alias = nextAlias()
-            from = "\(table) \(joinAlias) JOIN \(destinationLayout.tableName) \(alias) ON "
+            from =
+                "\(table) \(joinAlias) JOIN \(destinationLayout.tableName) \(alias) ON "
                 + "\(alias).Z_PK = \(joinAlias).\(destinationColumn)"
             link = "\(joinAlias).\(ownerColumn) = \(scope.alias).Z_PK"
             ordering = orderColumn.map { "\(joinAlias).\($0)" }
         }
         let newScope = SQLScope(alias: alias, entity: destination, layout: destinationLayout, level: level)
-        collection = SQLCollection(level: level, from: from, link: link, element: .rows(newScope), label: label,
-                                   ordering: ordering)
+        collection = SQLCollection(
+            level: level, from: from, link: link, element: .rows(newScope), label: label,
+            ordering: ordering)
         return .rows(newScope)
     }
 
@@ -273,7 +307,8 @@ extension PredicateSQLCompiler {
     private mutating func joinToOne(from scope: SQLScope, key: String, collection: SQLCollection?)
         throws(ObjectPredicateError) -> SQLScope
     {
-        guard let relationship = scope.entity.relationshipsByName[key], let destination = relationship.destinationEntity,
+        guard let relationship = scope.entity.relationshipsByName[key],
+            let destination = relationship.destinationEntity,
             let column = scope.layout.column(forProperty: key)
         else { throw unsupported("\(scope.entity.name).\(key) has no column in the store") }
         let destinationLayout = try entityLayout(destination)
@@ -282,8 +317,11 @@ extension PredicateSQLCompiler {
         let joinKeyword = inner ? "JOIN" : "LEFT OUTER JOIN"
         let alias = scope.level.join(key: "\(scope.alias).\(key).\(joinKeyword)") {
             let alias = nextAlias()
-            return (alias, "\(joinKeyword) \(destinationLayout.tableName) \(alias) ON "
-                        + "\(scope.alias).\(column.column) = \(alias).Z_PK")
+            return (
+                alias,
+                "\(joinKeyword) \(destinationLayout.tableName) \(alias) ON "
+                    + "\(scope.alias).\(column.column) = \(alias).Z_PK"
+            )
         }
         return SQLScope(alias: alias, entity: destination, layout: destinationLayout, level: scope.level)
     }
@@ -299,7 +337,8 @@ extension PredicateSQLCompiler {
             let joinAlias = nextAlias()
             let alias = nextAlias()
             owner.level.append(join: "JOIN \(table) \(joinAlias) ON \(joinAlias).\(ownerColumn) = \(owner.alias).Z_PK")
-            owner.level.append(join: "JOIN \(destinationTable) \(alias) ON \(alias).Z_PK = \(joinAlias).\(destinationColumn)")
+            owner.level.append(
+                join: "JOIN \(destinationTable) \(alias) ON \(alias).Z_PK = \(joinAlias).\(destinationColumn)")
             return alias
         }
     }
@@ -310,11 +349,13 @@ extension PredicateSQLCompiler {
     {
         let label = collection.label
         if op == .count {
-            return SQLOperand(fragment: collection.subquery(select: "COUNT(*)"), kind: .number, isConstant: false,
-                              mayBeNull: false, label: label)
+            return SQLOperand(
+                fragment: collection.subquery(select: "COUNT(*)"), kind: .number, isConstant: false,
+                mayBeNull: false, label: label)
         }
         guard case .value(let element) = collection.element else {
-            throw unsupported("\(op.rawValue) in '\(label)' needs an attribute to aggregate, e.g. movies.\(op.rawValue).year")
+            throw unsupported(
+                "\(op.rawValue) in '\(label)' needs an attribute to aggregate, e.g. movies.\(op.rawValue).year")
         }
         switch op {
         case .sum, .avg:
@@ -322,15 +363,17 @@ extension PredicateSQLCompiler {
                 throw unsupported("\(op.rawValue) needs numbers, but \(element.label) is \(element.kind.name)")
             }
             let select = op == .sum ? "COALESCE(SUM(\(element.fragment.sql)), 0)" : "AVG(\(element.fragment.sql))"
-            return SQLOperand(fragment: collection.subquery(select: select), kind: .number, isConstant: false,
-                              mayBeNull: op == .avg, label: label)
+            return SQLOperand(
+                fragment: collection.subquery(select: select), kind: .number, isConstant: false,
+                mayBeNull: op == .avg, label: label)
         case .min, .max:
             guard element.kind.isOrdered else {
                 throw unsupported("\(op.rawValue) needs ordered values, but \(element.label) is \(element.kind.name)")
             }
             let function = op == .min ? "MIN" : "MAX"
-            return SQLOperand(fragment: collection.subquery(select: "\(function)(\(element.fragment.sql))"),
-                              kind: element.kind, isConstant: false, mayBeNull: true, label: label)
+            return SQLOperand(
+                fragment: collection.subquery(select: "\(function)(\(element.fragment.sql))"),
+                kind: element.kind, isConstant: false, mayBeNull: true, label: label)
         case .count:
             throw unsupported("unreachable")
         }

@@ -78,8 +78,9 @@ struct PredicateSQLCompiler {
             for operand in operands { parts.append(try condition(operand)) }
             let separator: String
             if case .and = node { separator = " AND " } else { separator = " OR " }
-            return SQLCondition(fragment: .joined(parts.map(\.wrapped), separator: separator),
-                                mayBeNull: parts.contains { $0.mayBeNull }, isCompound: true)
+            return SQLCondition(
+                fragment: .joined(parts.map(\.wrapped), separator: separator),
+                mayBeNull: parts.contains { $0.mayBeNull }, isCompound: true)
         case .not(let operand):
             return try condition(operand).negated
         }
@@ -99,8 +100,9 @@ struct PredicateSQLCompiler {
             case .collection(let collection):
                 let test = try compare(.operand(collection.element.operand), op, right, options: options)
                 if isAny {
-                    return SQLCondition(fragment: .concatenating(["EXISTS ", .fragment(collection.subquery(select: "1", where: test))]),
-                                        mayBeNull: false)
+                    return SQLCondition(
+                        fragment: .concatenating(["EXISTS ", .fragment(collection.subquery(select: "1", where: test))]),
+                        mayBeNull: false)
                 }
                 let violation = collection.subquery(select: "1", where: test.negated)
                 return SQLCondition(fragment: .concatenating(["NOT EXISTS ", .fragment(violation)]), mayBeNull: false)
@@ -110,15 +112,19 @@ struct PredicateSQLCompiler {
                 if operand.kind == .null { return isAny ? .alwaysFalse : .alwaysTrue }
                 guard operand.mayBeNull else { return test }
                 let presence = isAny ? " IS NOT NULL AND " : " IS NULL OR "
-                return SQLCondition(fragment: .concatenating(["(", .fragment(operand.fragment), .text(presence),
-                                                              .fragment(test.wrapped), ")"]),
-                                    mayBeNull: test.mayBeNull)
+                return SQLCondition(
+                    fragment: .concatenating([
+                        "(", .fragment(operand.fragment), .text(presence),
+                        .fragment(test.wrapped), ")",
+                    ]),
+                    mayBeNull: test.mayBeNull)
             case .list(let items):
                 var parts: [SQLCondition] = []
                 for item in items { parts.append(try compare(item, op, right, options: options)) }
                 if parts.isEmpty { return isAny ? .alwaysFalse : .alwaysTrue }
-                return SQLCondition(fragment: .joined(parts.map(\.wrapped), separator: isAny ? " OR " : " AND "),
-                                    mayBeNull: parts.contains { $0.mayBeNull }, isCompound: parts.count > 1)
+                return SQLCondition(
+                    fragment: .joined(parts.map(\.wrapped), separator: isAny ? " OR " : " AND "),
+                    mayBeNull: parts.contains { $0.mayBeNull }, isCompound: parts.count > 1)
             }
         }
     }

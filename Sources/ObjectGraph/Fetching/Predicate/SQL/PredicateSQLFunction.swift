@@ -44,7 +44,8 @@ public func registerPredicateFunctions(on database: Database) throws {
         case (.null, .null):
             return .integer(op == .equal ? 1 : 0)
         case (.text(let text), .text(let pattern)):
-            let result = op == .equal
+            let result =
+                op == .equal
                 ? PredicateStringMatching.equal(text, pattern, options: options)
                 : PredicateStringMatching.search(text, for: pattern, operator: op, options: options)
             return .integer(result ? 1 : 0)

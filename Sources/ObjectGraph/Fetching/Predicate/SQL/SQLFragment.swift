@@ -62,7 +62,8 @@ struct SQLCondition {
     /// The exact negation under the in-memory rules: NULL (false) becomes true.
     var negated: SQLCondition {
         if mayBeNull {
-            return SQLCondition(fragment: .concatenating(["NOT COALESCE(", .fragment(fragment), ", 0)"]), mayBeNull: false)
+            return SQLCondition(
+                fragment: .concatenating(["NOT COALESCE(", .fragment(fragment), ", 0)"]), mayBeNull: false)
         }
         return SQLCondition(fragment: .concatenating(["NOT (", .fragment(fragment), ")"]), mayBeNull: false)
     }

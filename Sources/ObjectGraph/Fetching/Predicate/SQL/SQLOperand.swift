@@ -56,8 +56,9 @@ struct SQLOperand {
     /// How error messages name it: `year (Integer 64)`, `"Up"`.
     var label: String
 
-    static let null = SQLOperand(fragment: SQLFragment("NULL"), kind: .null, isConstant: true, mayBeNull: true,
-                                 label: "nil")
+    static let null = SQLOperand(
+        fragment: SQLFragment("NULL"), kind: .null, isConstant: true, mayBeNull: true,
+        label: "nil")
 
     /// A column read from a row.
     static func column(_ sql: String, kind: SQLValueKind, label: String) -> SQLOperand {
@@ -66,8 +67,9 @@ struct SQLOperand {
 
     /// The primary key of the rows of `alias`, as an object of `entity`'s tree.
     static func primaryKey(of alias: String, entity: EntityDescription) -> SQLOperand {
-        SQLOperand(fragment: SQLFragment("\(alias).Z_PK"), kind: .object(rootEntity: entity.rootEntity.name),
-                   isConstant: false, mayBeNull: false, label: "\(entity.name) object")
+        SQLOperand(
+            fragment: SQLFragment("\(alias).Z_PK"), kind: .object(rootEntity: entity.rootEntity.name),
+            isConstant: false, mayBeNull: false, label: "\(entity.name) object")
     }
 
     /// A constant bound as a parameter, converted the way the store writes values (DESIGN §3.3):
@@ -76,7 +78,8 @@ struct SQLOperand {
     static func constant(_ value: PredicateValue) -> SQLOperand? {
         let label = value.formatText
         func bound(_ binding: SQLiteValue, _ kind: SQLValueKind) -> SQLOperand {
-            SQLOperand(fragment: SQLFragment("?", [binding]), kind: kind, isConstant: true, mayBeNull: false, label: label)
+            SQLOperand(
+                fragment: SQLFragment("?", [binding]), kind: kind, isConstant: true, mayBeNull: false, label: label)
         }
         switch value {
         case .null: return .null

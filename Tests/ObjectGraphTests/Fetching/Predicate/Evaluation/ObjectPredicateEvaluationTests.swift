@@ -103,10 +103,12 @@ private final class Movie: KeyValueReadable, Hashable {
         #expect(try ObjectPredicate(format: "movies.@max.year == 2009").evaluate(with: theater))
         #expect(try ObjectPredicate(format: "movies.@min.year == 1995").evaluate(with: theater))
         #expect(try ObjectPredicate(format: "movies.@sum.year == 6005").evaluate(with: theater))
-        #expect(try ObjectPredicate(format: "movies.year.@avg > 2001.6 AND movies.@avg.year < 2001.7")
-            .evaluate(with: theater))
-        #expect(try ObjectPredicate(format: "SUBQUERY(movies, $m, $m.rating > 8 AND $m.year < 2005).@count == 2")
-            .evaluate(with: theater))
+        #expect(
+            try ObjectPredicate(format: "movies.year.@avg > 2001.6 AND movies.@avg.year < 2001.7")
+                .evaluate(with: theater))
+        #expect(
+            try ObjectPredicate(format: "SUBQUERY(movies, $m, $m.rating > 8 AND $m.year < 2005).@count == 2")
+                .evaluate(with: theater))
         #expect(try ObjectPredicate(format: "ANY movies == %@", theater.movies[1]).evaluate(with: theater))
         #expect(try ObjectPredicate(format: "%@ IN movies", theater.movies[1]).evaluate(with: theater))
         #expect(try ObjectPredicate(format: "movies CONTAINS %@", theater.movies[1]).evaluate(with: theater))
@@ -124,8 +126,9 @@ private final class Movie: KeyValueReadable, Hashable {
         let rows: [[String: Any]] = [["name": "a", "tags": ["x", "y"]], ["name": "b", "tags": [String]()]]
         #expect(rows.filter(try ObjectPredicate(format: "ANY tags == 'y'")).count == 1)
         #expect([1, 5, 10].filter(try ObjectPredicate(format: "SELF BETWEEN {2, 10}")) == [5, 10])
-        #expect(["apple", "Avocado", "kiwi"].filter(try ObjectPredicate(format: "SELF BEGINSWITH[c] 'a'"))
-            == ["apple", "Avocado"])
+        #expect(
+            ["apple", "Avocado", "kiwi"].filter(try ObjectPredicate(format: "SELF BEGINSWITH[c] 'a'"))
+                == ["apple", "Avocado"])
     }
 
     @Test func substitutionVariablesAreReadDuringEvaluation() throws {
@@ -136,17 +139,21 @@ private final class Movie: KeyValueReadable, Hashable {
 
     @Test func arithmeticFollowsSQLiteRules() throws {
         let row: [String: Any] = ["a": 7, "b": 2, "x": 2.5, "big": Int64.max]
-        for format in ["a + b == 9", "a - b * 2 == 3", "a / b == 3.5", "-a == -7", "b ** 3 == 8", "x * 2 == 5",
-                       "(a + 1) / (b - 2) == nil", "big + 1 > big - 1", "missing + 1 == nil", "-(-a) == 7"] {
+        for format in [
+            "a + b == 9", "a - b * 2 == 3", "a / b == 3.5", "-a == -7", "b ** 3 == 8", "x * 2 == 5",
+            "(a + 1) / (b - 2) == nil", "big + 1 > big - 1", "missing + 1 == nil", "-(-a) == 7",
+        ] {
             #expect(try ObjectPredicate(format: format).evaluate(with: row), "\(format)")
         }
     }
 
     @Test func indexesPickFromOrderedCollections() throws {
         let row: [String: Any] = ["names": ["a", "b", "c"], "empty": [String]()]
-        for format in ["names[FIRST] == 'a'", "names[LAST] == 'c'", "names[1] == 'b'", "names[SIZE] == 3",
-                       "names[7] == nil", "empty[FIRST] == nil", "empty[SIZE] == 0", "{4, 5}[LAST] == 5",
-                       "missing[SIZE] == 0"] {
+        for format in [
+            "names[FIRST] == 'a'", "names[LAST] == 'c'", "names[1] == 'b'", "names[SIZE] == 3",
+            "names[7] == nil", "empty[FIRST] == nil", "empty[SIZE] == 0", "{4, 5}[LAST] == 5",
+            "missing[SIZE] == 0",
+        ] {
             #expect(try ObjectPredicate(format: format).evaluate(with: row), "\(format)")
         }
         #expect(try ObjectPredicate(format: "names[%d] == 'c'", 2).evaluate(with: row))

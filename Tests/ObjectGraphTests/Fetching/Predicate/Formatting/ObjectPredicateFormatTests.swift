@@ -20,8 +20,10 @@ import Testing
         ("all movies.year > 2000", "ALL movies.year > 2000"),
         ("movies.@count > 2", "movies.@count > 2"),
         ("movies.@max.year < 2000", "movies.@max.year < 2000"),
-        ("SUBQUERY(movies, $m, $m.year > 2000 AND $m.name CONTAINS 'a').@count > 0",
-         #"SUBQUERY(movies, $m, $m.year > 2000 AND $m.name CONTAINS "a").@count > 0"#),
+        (
+            "SUBQUERY(movies, $m, $m.year > 2000 AND $m.name CONTAINS 'a').@count > 0",
+            #"SUBQUERY(movies, $m, $m.year > 2000 AND $m.name CONTAINS "a").@count > 0"#
+        ),
         ("truepredicate", "TRUEPREDICATE"),
         ("FALSEPREDICATE", "FALSEPREDICATE"),
         ("theater == NULL", "theater == nil"),
@@ -34,7 +36,10 @@ import Testing
         ("date > CAST(781056000.000000, \"NSDate\")", #"date > CAST(781056000.000000, "NSDate")"#),
         ("name LIKE '100%%'", #"name LIKE "100%%""#),
         ("(year + 1) * 2 > 4000", "(year + 1) * 2 > 4000"),
-        ("movies[first].name == 'a' AND movies[Last] != nil AND {1, 2}[SIZE] == movies[3].year", #"movies[FIRST].name == "a" AND movies[LAST] != nil AND {1, 2}[SIZE] == movies[3].year"#),
+        (
+            "movies[first].name == 'a' AND movies[Last] != nil AND {1, 2}[SIZE] == movies[3].year",
+            #"movies[FIRST].name == "a" AND movies[LAST] != nil AND {1, 2}[SIZE] == movies[3].year"#
+        ),
         ("year+1*2-3/4 == -x ** 2 ** 3", "year + 1 * 2 - 3 / 4 == -x ** 2 ** 3"),
         ("(a - b) - (c - d) == (-a) ** 2", "a - b - (c - d) == (-a) ** 2"),
         ("((a == 1)) AND (b + 1) == 2", "a == 1 AND b + 1 == 2"),
@@ -52,9 +57,10 @@ import Testing
             format: "%K == %@ AND year > %d AND rating >= %f AND count < %ld AND seen == %@ AND tags IN %@ "
                 + "AND premiere < %@ AND note == %@",
             "theater.name", "My House", 2000, 2.5, 7, true, ["a", "b"], date, nil as String?)
-        #expect(predicate.predicateFormat == #"theater.name == "My House" AND year > 2000 AND rating >= 2.5 "#
-            + #"AND count < 7 AND seen == YES AND tags IN {"a", "b"} AND premiere < CAST(1000.500000, "NSDate") "#
-            + "AND note == nil")
+        #expect(
+            predicate.predicateFormat == #"theater.name == "My House" AND year > 2000 AND rating >= 2.5 "#
+                + #"AND count < 7 AND seen == YES AND tags IN {"a", "b"} AND premiere < CAST(1000.500000, "NSDate") "#
+                + "AND note == nil")
     }
 
     @Test func percentSignInsideQuotesStaysLiteral() throws {
@@ -87,7 +93,9 @@ import Testing
         let template = try ObjectPredicate(format: "year > $YEAR AND SUBQUERY(movies, $m, $m.year > $YEAR).@count > 0")
         let concrete = try template.withSubstitutionVariables(["YEAR": 2000])
         #expect(concrete.predicateFormat == "year > 2000 AND SUBQUERY(movies, $m, $m.year > 2000).@count > 0")
-        #expect(throws: ObjectPredicateError.missingSubstitutionVariable(predicate: template.predicateFormat, name: "YEAR")) {
+        #expect(
+            throws: ObjectPredicateError.missingSubstitutionVariable(predicate: template.predicateFormat, name: "YEAR")
+        ) {
             try template.withSubstitutionVariables([:])
         }
     }

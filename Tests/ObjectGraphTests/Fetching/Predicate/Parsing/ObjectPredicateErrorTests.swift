@@ -10,8 +10,9 @@ import Testing
             _ = try ObjectPredicate(format: "name == 'x' AND AND")
             Issue.record("expected a syntax error")
         } catch {
-            #expect(error.description
-                == #"invalid predicate "name == 'x' AND AND": unexpected token 'AND' at column 17, expected a predicate"#)
+            let expected = #"invalid predicate "name == 'x' AND AND": "#
+                + "unexpected token 'AND' at column 17, expected a predicate"
+            #expect(error.description == expected)
             #expect(error.column == 17)
         }
     }
@@ -21,8 +22,11 @@ import Testing
             _ = try ObjectPredicate(format: "year > AND")
             Issue.record("expected a syntax error")
         } catch {
-            #expect(error == .unexpectedToken(predicate: "year > AND", column: 8, found: "token 'AND'",
-                                              expected: "a value"))
+            #expect(
+                error
+                    == .unexpectedToken(
+                        predicate: "year > AND", column: 8, found: "token 'AND'",
+                        expected: "a value"))
             #expect(error.description.contains("unexpected token 'AND' at column 8, expected a value"))
         }
     }

@@ -38,7 +38,8 @@ import Testing
                 let fromMemory = graph.memoryResult(predicate, entityName: entityName)
                 if fromSQL != fromMemory {
                     let sql = try predicate.sql(for: entity, layout: graph.layout)
-                    Issue.record("""
+                    Issue.record(
+                        """
                         \(context)
                         canonical: \(predicate.predicateFormat)
                         SQL: \(sql.joinClause) WHERE \(sql.whereClause) \(sql.bindings)

@@ -32,21 +32,25 @@ import Testing
         ("Person", "ANY pets.owner.employer.name == 'x'"),
         ("Person", "SUBQUERY(pets, $p, $p.weight > 2 AND $p.owner.name == nil).@count > 0"),
         ("Person", "SUBQUERY(projects, $p, ANY $p.members.age > 3).@count == 0"),
-        ("Person", "SELF == %@", ),
+        ("Person", "SELF == %@",),
         ("Person", "employer == %@"),
         ("Company", "ANY sponsoredPets.name == 'Rex'"),
         ("Company", "revenue > 2.5 AND logo != nil"),
         ("Pet", "owner.token == %@ AND owner.homepage == %@"),
         ("Person", "TRUEPREDICATE AND NOT FALSEPREDICATE"),
         ("Person", "(age + 1) * 2 > score / 2 AND -#size ** 2 < pets.@count - 1"),
-        ("Person", "pets[FIRST].name == 'x' AND pets[LAST].owner.name == nil AND pets[SIZE] > 1 AND pets[2].weight > 2"),
+        (
+            "Person",
+            "pets[FIRST].name == 'x' AND pets[LAST].owner.name == nil AND pets[SIZE] > 1 AND pets[2].weight > 2"
+        ),
     ]
 
     private static func arguments(for format: String, graph: PredicateTestGraph) -> [Any?] {
         switch format {
         case "SELF == %@": return [graph.objects(of: "Person").first]
         case "employer == %@": return [graph.objects(of: "Company").first]
-        case "owner.token == %@ AND owner.homepage == %@": return [PredicateTestGraph.uuids[0], PredicateTestGraph.urls[0]]
+        case "owner.token == %@ AND owner.homepage == %@":
+            return [PredicateTestGraph.uuids[0], PredicateTestGraph.urls[0]]
         default: return []
         }
     }
@@ -56,7 +60,8 @@ import Testing
         let graph = try PredicateTestGraph(using: &generator, peopleCount: 4)
         var output = ""
         for (entityName, format) in Self.shapes {
-            let predicate = try ObjectPredicate(format: format, argumentArray: Self.arguments(for: format, graph: graph))
+            let predicate = try ObjectPredicate(
+                format: format, argumentArray: Self.arguments(for: format, graph: graph))
             let entity = try #require(graph.model.entitiesByName[entityName])
             let sql = try predicate.sql(for: entity, layout: graph.layout)
             output += "\(entityName): \(predicate.predicateFormat)\n"
@@ -92,14 +97,19 @@ import Testing
         let layout = SQLiteLayout(model: model)
         let person = try #require(model.entitiesByName["Person"])
         let predicate = try ObjectPredicate(format: "employer.nmae == 'Acme'")
-        #expect(throws: ObjectPredicateError.unknownKey(predicate: predicate.predicateFormat, entity: "Company",
-                                                       key: "nmae", closestKey: "name")) {
+        #expect(
+            throws: ObjectPredicateError.unknownKey(
+                predicate: predicate.predicateFormat, entity: "Company",
+                key: "nmae", closestKey: "name")
+        ) {
             try predicate.sql(for: person, layout: layout)
         }
         do {
             _ = try ObjectPredicate(format: "agee > 3").sql(for: person, layout: layout)
         } catch {
-            #expect(error.description == #"predicate "agee > 3": entity Person has no property 'agee'; did you mean 'age'?"#)
+            #expect(
+                error.description == #"predicate "agee > 3": entity Person has no property 'agee'; did you mean 'age'?"#
+            )
         }
         do {
             _ = try ObjectPredicate(format: "zzzzzz > 3").sql(for: person, layout: layout)
@@ -122,7 +132,8 @@ import Testing
         let model = try PredicateTestModel.make()
         let person = try #require(model.entitiesByName["Person"])
         do {
-            _ = try ObjectPredicate(format: format, PredicateTestGraph.uuids[0]).sql(for: person, layout: SQLiteLayout(model: model))
+            _ = try ObjectPredicate(format: format, PredicateTestGraph.uuids[0]).sql(
+                for: person, layout: SQLiteLayout(model: model))
             Issue.record("expected an error for \(format)")
         } catch {
             #expect(error.description.contains(fragment), "\(error.description)")

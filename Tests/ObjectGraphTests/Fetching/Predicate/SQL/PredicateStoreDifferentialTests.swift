@@ -19,7 +19,8 @@ import Testing
         var generator = PredicateRandomGenerator(seed: seed)
         let graph = try PredicateTestGraph(using: &generator, peopleCount: 14)
         let container = PersistentContainer(name: "Predicates", managedObjectModel: graph.model)
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("PredicateStore-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "PredicateStore-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
         switch store {
         case .sqlite:
@@ -37,8 +38,10 @@ import Testing
         var failures = 0
         for index in 0..<Self.predicatesPerRun {
             let entityName = entityNames[index % entityNames.count]
-            let (format, arguments, _) = builder.makePredicate(for: try #require(graph.model.entitiesByName[entityName]))
-            let predicate = try ObjectPredicate(format: format, argumentArray: arguments.map { Self.managed($0, objects) })
+            let (format, arguments, _) = builder.makePredicate(
+                for: try #require(graph.model.entitiesByName[entityName]))
+            let predicate = try ObjectPredicate(
+                format: format, argumentArray: arguments.map { Self.managed($0, objects) })
             let request = FetchRequest(entityName: entityName)
             request.predicate = predicate
             let context = "\(store) seed \(seed) #\(index) on \(entityName): \(predicate.predicateFormat)"
@@ -63,7 +66,9 @@ import Testing
         -> [ObjectIdentifier: ManagedObject]
     {
         var objects: [ObjectIdentifier: ManagedObject] = [:]
-        let all = graph.model.entities.flatMap { entity in graph.objects(of: entity.name).filter { $0.entity === entity } }
+        let all = graph.model.entities.flatMap { entity in
+            graph.objects(of: entity.name).filter { $0.entity === entity }
+        }
         for object in all {
             let managed = try context.insertNewObject(forEntityName: object.entity.name)
             for (key, value) in object.attributes { managed.setValue(value, forKey: key) }
@@ -75,7 +80,8 @@ import Testing
                 managed.setValue(objects[ObjectIdentifier(destination)], forKey: key)
             }
             for (key, destinations) in object.toMany {
-                guard let relationship = object.entity.relationshipsByName[key], relationship.inverseRelationship?.isToMany != false
+                guard let relationship = object.entity.relationshipsByName[key],
+                    relationship.inverseRelationship?.isToMany != false
                 else { continue }
                 let set = managed.mutableSetValue(forKey: key)
                 for destination in destinations {

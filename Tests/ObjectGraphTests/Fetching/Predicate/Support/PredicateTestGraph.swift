@@ -45,8 +45,10 @@ final class PredicateTestGraph {
     private(set) var objectsByEntity: [String: [GraphObject]] = [:]
 
     /// Values the generator draws from, so predicates often hit real rows.
-    static let strings = ["alpha", "Alpha", "ÁLPHA", "beta", "Bêta", "gamma", "", "a*b", "über", "Ünïcode", "straße",
-                          "STRASSE", "x%y", "naïve", "delta"]
+    static let strings = [
+        "alpha", "Alpha", "ÁLPHA", "beta", "Bêta", "gamma", "", "a*b", "über", "Ünïcode", "straße",
+        "STRASSE", "x%y", "naïve", "delta",
+    ]
     static let dates = (0..<6).map { Date(timeIntervalSinceReferenceDate: Double($0) * 86_400 * 365.25 + 1000.5) }
     static let uuids = (0..<3).map { UUID(uuidString: "00000000-0000-0000-0000-00000000000\($0)") ?? UUID() }
     static let urls = ["https://example.com/a", "https://example.com/b"].compactMap(URL.init(string:))
@@ -81,7 +83,9 @@ final class PredicateTestGraph {
     }
 
     private func build<G: RandomNumberGenerator>(peopleCount: Int, using generator: inout G) {
-        func maybe<T>(_ value: @autoclosure () -> T) -> T? { Int.random(in: 0..<5, using: &generator) == 0 ? nil : value() }
+        func maybe<T>(_ value: @autoclosure () -> T) -> T? {
+            Int.random(in: 0..<5, using: &generator) == 0 ? nil : value()
+        }
         let companies = (0..<5).compactMap { _ in make("Company") }
         for company in companies {
             company.attributes["name"] = maybe(Self.strings.randomElement(using: &generator) ?? "")
@@ -123,7 +127,9 @@ final class PredicateTestGraph {
             guard let pet = make(index % 3 == 0 ? "Dog" : "Pet") else { continue }
             pet.attributes["name"] = maybe(Self.strings.randomElement(using: &generator) ?? "")
             pet.attributes["weight"] = maybe(Double(Int.random(in: 0...40, using: &generator)) / 4)
-            if pet.entity.name == "Dog" { pet.attributes["breed"] = maybe(Self.strings.randomElement(using: &generator) ?? "") }
+            if pet.entity.name == "Dog" {
+                pet.attributes["breed"] = maybe(Self.strings.randomElement(using: &generator) ?? "")
+            }
             if let owner = maybe(people.randomElement(using: &generator)), let owner {
                 link(pet, "owner", to: owner, inverse: "pets")
             }
@@ -147,13 +153,17 @@ final class PredicateTestGraph {
             guard let entityLayout = layout.entity(named: entityName) else { continue }
             for object in objects {
                 var columns = ["Z_PK", "Z_ENT", "Z_OPT"]
-                var values: [SQLiteValue] = [.integer(object.primaryKey), .integer(Int64(entityLayout.entityNumber)), .integer(1)]
+                var values: [SQLiteValue] = [
+                    .integer(object.primaryKey), .integer(Int64(entityLayout.entityNumber)), .integer(1),
+                ]
                 for column in entityLayout.columns {
                     if column.isRelationship {
                         guard let destination = object.toOne[column.propertyName] else { continue }
                         columns.append(column.column)
                         values.append(.integer(destination.primaryKey))
-                        if let entityColumn = column.entityColumn, let number = layout.entity(named: destination.entity.name) {
+                        if let entityColumn = column.entityColumn,
+                            let number = layout.entity(named: destination.entity.name)
+                        {
                             columns.append(entityColumn)
                             values.append(.integer(Int64(number.entityNumber)))
                         }
@@ -163,13 +173,15 @@ final class PredicateTestGraph {
                     }
                 }
                 let placeholders = Array(repeating: "?", count: values.count).joined(separator: ", ")
-                try database.execute("INSERT INTO \(entityLayout.tableName)(\(columns.joined(separator: ", "))) "
-                                     + "VALUES(\(placeholders))", values)
+                try database.execute(
+                    "INSERT INTO \(entityLayout.tableName)(\(columns.joined(separator: ", "))) "
+                        + "VALUES(\(placeholders))", values)
             }
         }
         // Relationship rows last: a hidden key is written into the destination's row, which must exist.
         for (entityName, objects) in objectsByEntity {
-            guard let entity = model.entitiesByName[entityName], let entityLayout = layout.entity(named: entityName) else {
+            guard let entity = model.entitiesByName[entityName], let entityLayout = layout.entity(named: entityName)
+            else {
                 continue
             }
             for (name, storage) in entityLayout.toManyRelationships {
@@ -178,16 +190,20 @@ final class PredicateTestGraph {
                     for destination in object.toMany[name] ?? [] {
                         switch storage {
                         case .joinTable(let table, let ownerColumn, let destinationColumn, _):
-                            try database.execute("INSERT OR IGNORE INTO \(table)(\(ownerColumn), \(destinationColumn)) VALUES(?, ?)",
-                                                 [.integer(object.primaryKey), .integer(destination.primaryKey)])
+                            try database.execute(
+                                "INSERT OR IGNORE INTO \(table)(\(ownerColumn), \(destinationColumn)) VALUES(?, ?)",
+                                [.integer(object.primaryKey), .integer(destination.primaryKey)])
                         case .hiddenForeignKey(let table, let column, _):
-                            try database.execute("UPDATE \(table) SET \(column) = ? WHERE Z_PK = ?",
-                                                 [.integer(object.primaryKey), .integer(destination.primaryKey)])
+                            try database.execute(
+                                "UPDATE \(table) SET \(column) = ? WHERE Z_PK = ?",
+                                [.integer(object.primaryKey), .integer(destination.primaryKey)])
                         case .inverseForeignKey(let table, _, let orderColumn?):
                             // Core Data's sparse order keys: 1024, 2048, … in relationship order.
-                            let position = Int64((object.toMany[name]?.firstIndex { $0 === destination } ?? 0) + 1) * 1024
-                            try database.execute("UPDATE \(table) SET \(orderColumn) = ? WHERE Z_PK = ?",
-                                                 [.integer(position), .integer(destination.primaryKey)])
+                            let position =
+                                Int64((object.toMany[name]?.firstIndex { $0 === destination } ?? 0) + 1) * 1024
+                            try database.execute(
+                                "UPDATE \(table) SET \(orderColumn) = ? WHERE Z_PK = ?",
+                                [.integer(position), .integer(destination.primaryKey)])
                         case .inverseForeignKey:
                             break
                         }
@@ -222,7 +238,8 @@ final class PredicateTestGraph {
         }
         let sql = try predicate.sql(for: entity, layout: layout)
         let numbers = entityLayout.entityNumbersIncludingSubentities.map(String.init).joined(separator: ", ")
-        let statement = "SELECT t0.Z_PK FROM \(entityLayout.tableName) t0\(sql.joinClause) "
+        let statement =
+            "SELECT t0.Z_PK FROM \(entityLayout.tableName) t0\(sql.joinClause) "
             + "WHERE t0.Z_ENT IN (\(numbers)) AND (\(sql.whereClause))"
         return Set(try database.rows(statement, sql.bindings).compactMap { $0[0].int64Value })
     }

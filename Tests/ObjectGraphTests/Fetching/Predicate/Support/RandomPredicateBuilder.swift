@@ -20,7 +20,8 @@ struct RandomPredicateBuilder<G: RandomNumberGenerator> {
     }
 
     /// A new random predicate over `entity`; returns its format and arguments.
-    mutating func makePredicate(for entity: EntityDescription) -> (format: String, arguments: [Any?], usesObjects: Bool) {
+    mutating func makePredicate(for entity: EntityDescription) -> (format: String, arguments: [Any?], usesObjects: Bool)
+    {
         arguments = []
         usesObjects = false
         variableCount = 0
@@ -61,7 +62,9 @@ struct RandomPredicateBuilder<G: RandomNumberGenerator> {
         case 8: return subquery(on: entity, prefix: prefix, depth: depth)
         case 9: return keyToKey(on: entity, prefix: prefix)
         case 10 where allowsObjects: return objectComparison(on: entity, prefix: prefix)
-        case 11: return chance(2) ? arithmeticComparison(on: entity, prefix: prefix) : indexComparison(on: entity, prefix: prefix)
+        case 11:
+            return chance(2)
+                ? arithmeticComparison(on: entity, prefix: prefix) : indexComparison(on: entity, prefix: prefix)
         default: return attributeComparison(on: entity, path: prefix)
         }
     }
@@ -92,9 +95,15 @@ struct RandomPredicateBuilder<G: RandomNumberGenerator> {
             switch Int.random(in: 0..<9, using: &generator) {
             case 0: return pick(["==", "=", "!=", "<>"]) + options + " " + stringValue(allowNil: true)
             case 1: return pick(["<", "<=", ">", ">=", "=<", "=>"]) + " " + stringValue(allowNil: chance(4))
-            case 2: return pick(["BEGINSWITH", "beginswith", "ENDSWITH", "CONTAINS"]) + options + " " + stringValue(allowNil: false)
-            case 3: return "LIKE" + options + " " + quoted(pick(["a*", "*a", "?eta", "*ph*", "*", "a\\*b", "?", "*ss*", "ü*"]))
-            case 4: return "MATCHES" + options + " " + quoted(pick(["[a-z]+", ".*a", "(?i)b.*", "[", "al.*|ga.*", "", "\\\\w+"]))
+            case 2:
+                return pick(["BEGINSWITH", "beginswith", "ENDSWITH", "CONTAINS"]) + options + " "
+                    + stringValue(allowNil: false)
+            case 3:
+                return "LIKE" + options + " "
+                    + quoted(pick(["a*", "*a", "?eta", "*ph*", "*", "a\\*b", "?", "*ss*", "ü*"]))
+            case 4:
+                return "MATCHES" + options + " "
+                    + quoted(pick(["[a-z]+", ".*a", "(?i)b.*", "[", "al.*|ga.*", "", "\\\\w+"]))
             case 5:
                 let items = (0..<Int.random(in: 0...3, using: &generator)).map { _ in stringValue(allowNil: chance(5)) }
                 return "IN" + options + " {" + items.joined(separator: ", ") + "}"
@@ -104,9 +113,17 @@ struct RandomPredicateBuilder<G: RandomNumberGenerator> {
         case .integer16, .integer32, .integer64, .double, .float, .decimal:
             switch Int.random(in: 0..<6, using: &generator) {
             case 0: return "BETWEEN {" + numberValue() + ", " + numberValue() + "}"
-            case 1: return "IN {" + (0..<Int.random(in: 1...3, using: &generator)).map { _ in numberValue() }.joined(separator: ", ") + "}"
+            case 1:
+                return "IN {"
+                    + (0..<Int.random(in: 1...3, using: &generator)).map { _ in numberValue() }.joined(separator: ", ")
+                    + "}"
             case 2: return pick(["==", "!="]) + " " + (chance(2) ? pick(["nil", "NULL"]) : numberValue())
-            case 3: return pick(["<", ">"]) + " %d" + { arguments.append(Int.random(in: -2...10, using: &generator)); return "" }()
+            case 3:
+                return pick(["<", ">"]) + " %d"
+                    + {
+                        arguments.append(Int.random(in: -2...10, using: &generator))
+                        return ""
+                    }()
             default: return pick(["==", "!=", "<", "<=", ">", ">=", "=>", "=<"]) + " " + numberValue()
             }
         case .boolean:
@@ -119,7 +136,8 @@ struct RandomPredicateBuilder<G: RandomNumberGenerator> {
         case .uri:
             return pick(["==", "!="]) + " " + (chance(4) ? "nil" : argument(pick(PredicateTestGraph.urls)))
         case .binaryData:
-            return pick(["==", "!="]) + " " + (chance(3) ? "nil" : argument(Data([UInt8.random(in: 0...2, using: &generator)])))
+            return pick(["==", "!="]) + " "
+                + (chance(3) ? "nil" : argument(Data([UInt8.random(in: 0...2, using: &generator)])))
         default:
             return "== nil"
         }
@@ -156,9 +174,11 @@ struct RandomPredicateBuilder<G: RandomNumberGenerator> {
         var current = entity
         for _ in 0..<Int.random(in: 1...2, using: &generator) {
             let toOnes = relationships(of: current, toMany: false)
-            guard !toOnes.isEmpty, let destination = (toOnes.isEmpty ? nil : pick(toOnes)).flatMap({ relationship in
-                relationship.destinationEntity.map { (relationship.name, $0) }
-            }) else { break }
+            guard !toOnes.isEmpty,
+                let destination = (toOnes.isEmpty ? nil : pick(toOnes)).flatMap({ relationship in
+                    relationship.destinationEntity.map { (relationship.name, $0) }
+                })
+            else { break }
             path += destination.0 + "."
             current = destination.1
         }
@@ -184,7 +204,9 @@ struct RandomPredicateBuilder<G: RandomNumberGenerator> {
 
     /// `ANY pets.weight > 2`, `ALL projects.title BEGINSWITH "a"`, `NONE pets.owner.name == nil`.
     private mutating func quantified(on entity: EntityDescription, prefix: String, depth: Int) -> String {
-        guard let (path, destination) = collectionPath(from: entity) else { return attributeComparison(on: entity, path: prefix) }
+        guard let (path, destination) = collectionPath(from: entity) else {
+            return attributeComparison(on: entity, path: prefix)
+        }
         let quantifier = pick(["ANY ", "ALL ", "NONE ", "SOME ", "any ", "all "])
         if allowsObjects, chance(6) {
             let objects = graph.objects(of: destination.name)
@@ -197,15 +219,25 @@ struct RandomPredicateBuilder<G: RandomNumberGenerator> {
 
     /// `pets.@count > 1`, `projects.@avg.budget < 4`, `pets.weight.@max >= 2`.
     private mutating func aggregateComparison(on entity: EntityDescription, prefix: String) -> String {
-        guard let (path, destination) = collectionPath(from: entity) else { return attributeComparison(on: entity, path: prefix) }
-        if chance(2) {
-            return prefix + path + ".@count " + pick(["==", "!=", "<", ">", ">="]) + " " + String(Int.random(in: 0...4, using: &generator))
+        guard let (path, destination) = collectionPath(from: entity) else {
+            return attributeComparison(on: entity, path: prefix)
         }
-        let attribute = pick(attributes(of: destination).filter { [.integer16, .integer32, .integer64, .double, .float,
-                                                                       .decimal, .string, .date].contains($0.attributeType) })
+        if chance(2) {
+            return prefix + path + ".@count " + pick(["==", "!=", "<", ">", ">="]) + " "
+                + String(Int.random(in: 0...4, using: &generator))
+        }
+        let attribute = pick(
+            attributes(of: destination).filter {
+                [
+                    .integer16, .integer32, .integer64, .double, .float,
+                    .decimal, .string, .date,
+                ].contains($0.attributeType)
+            })
         let numeric = attribute.attributeType != .string && attribute.attributeType != .date
         let op = numeric ? pick(["@sum", "@avg", "@min", "@max"]) : pick(["@min", "@max"])
-        let keyPath = chance(2) ? "\(prefix)\(path).\(op).\(keyText(attribute.name))" : "\(prefix)\(path).\(keyText(attribute.name)).\(op)"
+        let keyPath =
+            chance(2)
+            ? "\(prefix)\(path).\(op).\(keyText(attribute.name))" : "\(prefix)\(path).\(keyText(attribute.name)).\(op)"
         let comparison = pick(["==", "!=", "<", "<=", ">", ">="])
         switch attribute.attributeType {
         case .string: return keyPath + " " + comparison + " " + stringValue(allowNil: true)
@@ -216,7 +248,9 @@ struct RandomPredicateBuilder<G: RandomNumberGenerator> {
 
     /// `SUBQUERY(pets, $p, $p.weight > 2 AND …).@count > 0`.
     private mutating func subquery(on entity: EntityDescription, prefix: String, depth: Int) -> String {
-        guard let (path, destination) = collectionPath(from: entity) else { return attributeComparison(on: entity, path: prefix) }
+        guard let (path, destination) = collectionPath(from: entity) else {
+            return attributeComparison(on: entity, path: prefix)
+        }
         variableCount += 1
         let variable = "$v\(variableCount)"
         var inner = predicate(on: destination, prefix: variable + ".", depth: max(0, depth - 2))
@@ -230,7 +264,9 @@ struct RandomPredicateBuilder<G: RandomNumberGenerator> {
 
     /// `name ==[c] nickname`, `age < size`, `employer.name != name`.
     private mutating func keyToKey(on entity: EntityDescription, prefix: String) -> String {
-        var candidates: [(String, AttributeDescription)] = attributes(of: entity).map { (prefix + keyText($0.name), $0) }
+        var candidates: [(String, AttributeDescription)] = attributes(of: entity).map {
+            (prefix + keyText($0.name), $0)
+        }
         for relationship in relationships(of: entity, toMany: false) {
             guard let destination = relationship.destinationEntity else { continue }
             candidates += attributes(of: destination).map { (prefix + relationship.name + "." + keyText($0.name), $0) }
@@ -272,10 +308,12 @@ struct RandomPredicateBuilder<G: RandomNumberGenerator> {
         let ordered = relationships(of: entity, toMany: true).filter(\.isOrdered)
         if chance(4) || ordered.isEmpty {
             if let (path, _) = collectionPath(from: entity), chance(2) {
-                return prefix + path + "[SIZE] " + pick(["==", ">", "<="]) + " " + String(Int.random(in: 0...3, using: &generator))
+                return prefix + path + "[SIZE] " + pick(["==", ">", "<="]) + " "
+                    + String(Int.random(in: 0...3, using: &generator))
             }
             let position = pick(["[FIRST]", "[LAST]", "[1]", "[SIZE]", "[5]"])
-            return "{" + numberValue() + ", " + numberValue() + "}" + position + " " + pick(["==", "<"]) + " " + numberValue()
+            return "{" + numberValue() + ", " + numberValue() + "}" + position + " " + pick(["==", "<"]) + " "
+                + numberValue()
         }
         let relationship = pick(ordered)
         guard let destination = relationship.destinationEntity else { return "TRUEPREDICATE" }
@@ -290,7 +328,9 @@ struct RandomPredicateBuilder<G: RandomNumberGenerator> {
             guard let toOne = toOnes.isEmpty ? nil : pick(toOnes), let target = toOne.destinationEntity else {
                 return base + " == nil"
             }
-            return chance(2) ? base + "." + toOne.name + " == nil" : attributeComparison(on: target, path: base + "." + toOne.name + ".")
+            return chance(2)
+                ? base + "." + toOne.name + " == nil"
+                : attributeComparison(on: target, path: base + "." + toOne.name + ".")
         default:
             return base + " " + pick(["==", "!="]) + " nil"
         }
@@ -311,11 +351,14 @@ struct RandomPredicateBuilder<G: RandomNumberGenerator> {
             let relationship = pick(toManys)
             let candidates = graph.objects(of: relationship.destinationEntityName)
             guard !candidates.isEmpty else { return "FALSEPREDICATE" }
-            return chance(2) ? argument(pick(candidates)) + " IN " + prefix + relationship.name
+            return chance(2)
+                ? argument(pick(candidates)) + " IN " + prefix + relationship.name
                 : prefix + relationship.name + " CONTAINS " + argument(pick(candidates))
         case 2 where prefix.isEmpty:
             let candidates = graph.objects(of: entity.name)
-            let chosen = (0..<Int.random(in: 0...3, using: &generator)).compactMap { _ in candidates.isEmpty ? nil : pick(candidates) }
+            let chosen = (0..<Int.random(in: 0...3, using: &generator)).compactMap { _ in
+                candidates.isEmpty ? nil : pick(candidates)
+            }
             return "SELF IN " + argument(chosen)
         case 3 where prefix.isEmpty:
             let candidates = graph.objects(of: entity.name)
