@@ -17,19 +17,44 @@
 /// Only the renderer's own styling and link sequences are ever written as real escapes.
 public enum TerminalSanitizer {
     /// Returns `text` with every dangerous scalar replaced by its visible form.
+    ///
+    /// Works on UTF-8 bytes: every scalar it replaces has a short, fixed encoding (C0 and DEL are
+    /// one byte, C1 is `C2 80`–`C2 9F`, the bidi controls and separators are `E2 80 A8`–`E2 80 AE`
+    /// and `E2 81 A6`–`E2 81 A9`), and everything else is copied as it is.
     public static func sanitize<S: StringProtocol>(_ text: S) -> String {
         guard needsWork(text) else { return String(text) }
-        var result = String.UnicodeScalarView()
-        for scalar in text.unicodeScalars {
-            if scalar == "\t" {
-                result.append(" ")
-            } else if needsEscaping(scalar) {
-                result.append(contentsOf: visibleForm(of: scalar).unicodeScalars)
-            } else {
-                result.append(scalar)
+        var output: [UInt8] = []
+        output.reserveCapacity(text.utf8.count + 16)
+        let bytes = Array(text.utf8)
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            var replaced: Unicode.Scalar?
+            var length = 1
+            if byte == 0x09 {
+                output.append(0x20)
+                index += 1
+                continue
+            } else if byte < 0x20 || byte == 0x7F {
+                replaced = Unicode.Scalar(byte)
+            } else if byte == 0xC2, index + 1 < bytes.count, (0x80...0x9F).contains(bytes[index + 1]) {
+                replaced = Unicode.Scalar(bytes[index + 1])
+                length = 2
+            } else if byte == 0xE2, index + 2 < bytes.count,
+                      (bytes[index + 1] == 0x80 && (0xA8...0xAE).contains(bytes[index + 2]))
+                        || (bytes[index + 1] == 0x81 && (0xA6...0xA9).contains(bytes[index + 2])) {
+                let value = 0x2000 + (UInt32(bytes[index + 1] & 0x3F) << 6) + UInt32(bytes[index + 2] & 0x3F)
+                replaced = Unicode.Scalar(value)
+                length = 3
             }
+            if let scalar = replaced {
+                output += Array(visibleForm(of: scalar).utf8)
+            } else {
+                output.append(byte)
+            }
+            index += length
         }
-        return String(result)
+        return String(decoding: output, as: UTF8.self)
     }
 
     /// Whether `text` contains anything ``sanitize(_:)`` would change.

@@ -27,7 +27,7 @@ enum CodeHighlighter {
 
     /// Replaces tabs with spaces up to the next multiple of 4 columns.
     static func expandTabs(_ text: Substring) -> String {
-        guard text.contains("\t") else { return String(text) }
+        guard text.utf8.contains(0x09) else { return String(text) }
         var result = ""
         var column = 0
         for character in text {

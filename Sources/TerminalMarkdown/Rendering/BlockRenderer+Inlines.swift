@@ -52,7 +52,7 @@ extension BlockRenderer {
             add(marker, style)
         case .link:
             let destination = node.url
-            let target = options.hyperlinks ? linkPolicy.hyperlinkTarget(for: destination) : nil
+            let target = hyperlinkTarget(for: destination)
             children(style.merged(with: Theme.link), link: target ?? link)
             if target == nil, !destination.isEmpty, !isAutolink(node, destination) {
                 add("[\(referenceNumber(for: destination))]", Theme.reference)

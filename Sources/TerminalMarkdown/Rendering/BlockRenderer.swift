@@ -13,6 +13,8 @@ final class BlockRenderer {
     var referenceNumbers: [String: Int] = [:]
     /// How deep in lists we are, for the bullet shape.
     var listDepth = 0
+    /// Hyperlink targets already decided, by destination (documents repeat their links).
+    private var hyperlinkTargets: [String: String?] = [:]
 
     init(options: RenderOptions, tables: PipeTableScanner) {
         self.options = options
@@ -135,6 +137,17 @@ final class BlockRenderer {
             if used >= width { break }
         }
         return result
+    }
+
+    // MARK: - Links
+
+    /// The OSC 8 target for a destination, or nil when the link needs a numbered reference.
+    func hyperlinkTarget(for destination: String) -> String? {
+        guard options.hyperlinks else { return nil }
+        if let known = hyperlinkTargets[destination] { return known }
+        let target = linkPolicy.hyperlinkTarget(for: destination)
+        hyperlinkTargets[destination] = target
+        return target
     }
 
     // MARK: - References

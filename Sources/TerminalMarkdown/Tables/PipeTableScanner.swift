@@ -14,46 +14,50 @@ struct PipeTableScanner {
     /// The text every marker starts with, chosen so that it does not occur in the input.
     var markerPrefix: String
 
-    /// Scans `input`.
+    /// Scans `input`. The scan works on UTF-8 bytes (every character that matters is ASCII), so
+    /// a megabyte of Markdown costs a few milliseconds; only table rows are split as strings.
     init(scanning input: String) {
+        let bytes = Array(input.utf8)
         var nonce = 0
-        while input.contains("cdc-table-\(nonce)-") { nonce += 1 }
+        if Self.contains(bytes, Array("cdc-table-".utf8)) {
+            while input.contains("cdc-table-\(nonce)-") { nonce += 1 }
+        }
         markerPrefix = "<!--cdc-table-\(nonce)-"
         tables = []
-        guard input.utf8.contains(UInt8(ascii: "|")) else {
+        guard bytes.contains(UInt8(ascii: "|")) else {
             source = input
             return
         }
-        let lines = input.split(separator: "\n", omittingEmptySubsequences: false)
-        var output: [Substring] = []
-        output.reserveCapacity(lines.count)
-        var fence: (character: Character, length: Int)?
+        var lines: [Range<Int>] = []
+        var lineStart = 0
+        for (offset, byte) in bytes.enumerated() where byte == 0x0A {
+            lines.append(lineStart..<offset)
+            lineStart = offset + 1
+        }
+        lines.append(lineStart..<bytes.count)
+
+        var output: [UInt8] = []
+        output.reserveCapacity(bytes.count)
+        var fence: Fence?
         var index = 0
         while index < lines.count {
-            let line = lines[index]
+            let line = bytes[lines[index]]
+            if index > 0 { output.append(0x0A) }
             if let open = fence {
-                if Self.closesFence(line, open) { fence = nil }
-                output.append(line)
-                index += 1
-                continue
-            }
-            if let opened = Self.opensFence(line) {
+                if open.isClosed(by: line) { fence = nil }
+            } else if let opened = Fence(opening: line) {
                 fence = opened
-                output.append(line)
-                index += 1
-                continue
-            }
-            if index + 1 < lines.count, let table = Self.table(at: index, in: lines) {
-                let indentation = line.prefix { $0 == " " }
-                output.append(Substring(String(indentation) + markerPrefix + "\(tables.count)-->"))
+            } else if index + 1 < lines.count, let table = Self.table(at: index, lines: lines, bytes: bytes) {
+                output += line.prefix { $0 == 0x20 }
+                output += Array((markerPrefix + "\(tables.count)-->").utf8)
                 tables.append(table.table)
                 index = table.end
                 continue
             }
-            output.append(line)
+            output += line
             index += 1
         }
-        source = output.joined(separator: "\n")
+        source = String(decoding: output, as: UTF8.self)
     }
 
     /// The table index a marker HTML block stands for, if `literal` is one of our markers.
@@ -67,18 +71,21 @@ struct PipeTableScanner {
 
     // MARK: - Recognising tables
 
-    private static func table(at index: Int, in lines: [Substring]) -> (table: PipeTable, end: Int)? {
-        let headerLine = lines[index]
-        guard indentation(of: headerLine) <= 3, headerLine.contains("|") else { return nil }
-        let delimiterLine = lines[index + 1]
-        guard indentation(of: delimiterLine) <= 3, delimiterLine.contains("|"),
-              let alignments = alignments(of: delimiterLine) else { return nil }
-        let header = cells(of: headerLine)
+    private static func table(at index: Int, lines: [Range<Int>], bytes: [UInt8]) -> (table: PipeTable, end: Int)? {
+        let headerBytes = bytes[lines[index]]
+        let delimiterBytes = bytes[lines[index + 1]]
+        // Cheap byte checks first: a delimiter row holds only `|`, `:`, `-` and blanks.
+        guard indentation(of: headerBytes) <= 3, headerBytes.contains(pipe),
+              indentation(of: delimiterBytes) <= 3, delimiterBytes.contains(pipe), delimiterBytes.contains(dash),
+              delimiterBytes.allSatisfy({ [pipe, dash, colon, space, tab].contains($0) }) else { return nil }
+        let text = { (range: Range<Int>) in Substring(String(decoding: bytes[range], as: UTF8.self)) }
+        guard let alignments = alignments(of: text(lines[index + 1])) else { return nil }
+        let header = cells(of: text(lines[index]))
         guard header.count == alignments.count else { return nil }
         var rows: [[String]] = []
         var end = index + 2
-        while end < lines.count, !endsTable(lines[end]) {
-            var row = cells(of: lines[end])
+        while end < lines.count, !endsTable(bytes[lines[end]]) {
+            var row = cells(of: text(lines[end]))
             if row.count > header.count { row.removeLast(row.count - header.count) }
             while row.count < header.count { row.append("") }
             rows.append(row)
@@ -87,11 +94,28 @@ struct PipeTableScanner {
         return (PipeTable(alignments: alignments, header: header, rows: rows), end)
     }
 
-    private static func endsTable(_ line: Substring) -> Bool {
-        let content = line.drop { $0 == " " }
-        if content.allSatisfy({ $0 == " " || $0 == "\t" }) { return true }
+    private static let pipe = UInt8(ascii: "|"), dash = UInt8(ascii: "-"), colon = UInt8(ascii: ":")
+    private static let space = UInt8(ascii: " "), tab = UInt8(ascii: "\t")
+
+    private static func endsTable(_ line: ArraySlice<UInt8>) -> Bool {
+        let content = line.drop { $0 == space }
+        if content.allSatisfy({ $0 == space || $0 == tab }) { return true }
         if indentation(of: line) > 3 { return false }
-        return content.hasPrefix(">") || content.hasPrefix("#") || opensFence(line) != nil
+        return content.first == UInt8(ascii: ">") || content.first == UInt8(ascii: "#") || Fence(opening: line) != nil
+    }
+
+    private static func indentation(of line: ArraySlice<UInt8>) -> Int {
+        line.prefix { $0 == space }.count
+    }
+
+    private static func contains(_ bytes: [UInt8], _ pattern: [UInt8]) -> Bool {
+        guard let first = pattern.first, bytes.count >= pattern.count else { return false }
+        var index = 0
+        while index <= bytes.count - pattern.count {
+            if bytes[index] == first, bytes[index..<index + pattern.count].elementsEqual(pattern) { return true }
+            index += 1
+        }
+        return false
     }
 
     /// The alignments of a delimiter row, or nil when it is not one.
@@ -141,28 +165,32 @@ struct PipeTableScanner {
         if trimmed.count > 1, trimmed.last == "", row.hasSuffix("|"), !row.hasSuffix("\\|") { trimmed.removeLast() }
         return trimmed
     }
+}
 
-    // MARK: - Fences
+/// A fenced code block's opening line: inside it nothing is a table.
+private struct Fence {
+    let character: UInt8
+    let length: Int
 
-    private static func opensFence(_ line: Substring) -> (character: Character, length: Int)? {
-        guard indentation(of: line) <= 3 else { return nil }
-        let content = line.drop { $0 == " " }
-        guard let first = content.first, first == "`" || first == "~" else { return nil }
+    /// The fence a line opens (up to 3 spaces, then 3 or more backticks or tildes), if any.
+    init?(opening line: ArraySlice<UInt8>) {
+        let content = line.drop { $0 == 0x20 }
+        guard line.count - content.count <= 3, let first = content.first,
+              first == UInt8(ascii: "`") || first == UInt8(ascii: "~") else { return nil }
         let length = content.prefix { $0 == first }.count
         guard length >= 3 else { return nil }
-        if first == "`", content.dropFirst(length).contains("`") { return nil }
-        return (first, length)
+        // A backtick fence's info string cannot contain a backtick (CommonMark 0.30, 4.5).
+        if first == UInt8(ascii: "`"), content.dropFirst(length).contains(first) { return nil }
+        character = first
+        self.length = length
     }
 
-    private static func closesFence(_ line: Substring, _ fence: (character: Character, length: Int)) -> Bool {
-        guard indentation(of: line) <= 3 else { return false }
-        let content = line.drop { $0 == " " }
-        let length = content.prefix { $0 == fence.character }.count
-        return length >= fence.length && content.dropFirst(length).allSatisfy { $0 == " " || $0 == "\t" }
-    }
-
-    private static func indentation(of line: Substring) -> Int {
-        line.prefix { $0 == " " }.count
+    /// Whether `line` closes this fence: the same character, at least as many, then blanks.
+    func isClosed(by line: ArraySlice<UInt8>) -> Bool {
+        let content = line.drop { $0 == 0x20 }
+        guard line.count - content.count <= 3 else { return false }
+        let run = content.prefix { $0 == character }.count
+        return run >= length && content.dropFirst(run).allSatisfy { $0 == 0x20 || $0 == 0x09 }
     }
 }
 
