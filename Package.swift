@@ -75,6 +75,6 @@ let package = Package(
         .testTarget(name: "AccelerometerTests", dependencies: ["Accelerometer"], exclude: ["Plot/Golden"]),
         .testTarget(
             name: "EndToEndTests", dependencies: ["ObjectGraph", "SQLite"],
-            exclude: ["Theater/Golden", "Inspect/Golden"]),
+            exclude: ["Theater/Golden", "Inspect/Golden", "Samples/Golden"]),
     ]
 )

@@ -16,7 +16,8 @@ import Foundation
 /// ```
 ///
 /// A class registered by entity name wins; otherwise a class registered under the entity's
-/// `managedObjectClassName` (its last dot-separated part, so `Theater.Movie` finds `Movie`).
+/// `managedObjectClassName` exactly (`Theater.Movie`), then under its last dot-separated part
+/// (`Movie`), since Xcode writes the class name with or without the module.
 /// The registry is shared by every model and context and guarded by a lock.
 public final class ManagedObjectClassRegistry: @unchecked Sendable {
     /// The registry every context uses.
@@ -37,11 +38,17 @@ public final class ManagedObjectClassRegistry: @unchecked Sendable {
     }
 
     /// Registers `type` under its own class name, for entities whose `managedObjectClassName`
-    /// (Xcode's "Class" field) names it.
+    /// (Xcode's "Class" field) names it, with or without the module (`Movie`, `MyApp.Movie`).
     public func register(_ type: ManagedObject.Type) {
+        register(type, forClassName: String(describing: type))
+        register(type, forClassName: String(reflecting: type))
+    }
+
+    /// Registers `type` for entities whose `managedObjectClassName` is exactly `className`.
+    public func register(_ type: ManagedObject.Type, forClassName className: String) {
         lock.lock()
         defer { lock.unlock() }
-        classesByClassName[String(describing: type)] = type
+        classesByClassName[className] = type
     }
 
     /// The class objects of `entity` are made from: the registered subclass, else ``ManagedObject``.
@@ -49,8 +56,9 @@ public final class ManagedObjectClassRegistry: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         if let type = classesByEntityName[entity.name] { return type }
-        let className = entity.managedObjectClassName.split(separator: ".").last.map(String.init) ?? ""
-        return classesByClassName[className] ?? ManagedObject.self
+        if let type = classesByClassName[entity.managedObjectClassName] { return type }
+        let shortName = entity.managedObjectClassName.split(separator: ".").last.map(String.init) ?? ""
+        return classesByClassName[shortName] ?? ManagedObject.self
     }
 
     /// The name of the entity of `model` whose objects are made from `type`, if any.

@@ -11,10 +11,11 @@ extension ManagedObjectContext {
     /// and save again. (Permanent IDs the store handed out for the failed attempt stay used,
     /// as in Core Data.)
     public func save() throws {
-        noteSaveBegins()
+        processPendingChanges()
         guard !insertedSet.isEmpty || !touchedSet.isEmpty || !deletedSet.isEmpty || !discardedInserts.isEmpty else {
             return
         }
+        noteSaveBegins()
         if let error = ObjectValidator.combined(validationErrors()) { throw error }
         let saved = changesAboutToBeSaved()
         var permanentIDs: [ObjectIdentifier: ManagedObjectID] = [:]

@@ -6,7 +6,8 @@ import Testing
 @Suite struct TheaterStoreInspectionTests {
     /// Runs the Theater lecture into a fresh store and returns the store's directory and path.
     private func makeTheaterStore() throws -> (directory: URL, store: String) {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("modelcache-e2e-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("modelcache-e2e-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let store = directory.appendingPathComponent("Theater.sqlite").path
         let outcome = try ProductRunner.run(

@@ -53,12 +53,13 @@ struct TypedSubclassTests {
     typealias Theater = TypedCinema.Theater
     typealias Movie = TypedCinema.Movie
 
-    /// A stack whose model names the classes, with the classes registered by class name.
+    /// A stack whose model names the classes, with the classes registered by class name (names
+    /// no other test's model uses, so other tests keep plain `ManagedObject`s).
     private func typedStack(_ kind: StoreKind) throws -> CinemaStack {
-        ManagedObjectClassRegistry.shared.register(Theater.self)
-        ManagedObjectClassRegistry.shared.register(Movie.self)
+        ManagedObjectClassRegistry.shared.register(Theater.self, forClassName: "TypedCinema.Theater")
+        ManagedObjectClassRegistry.shared.register(Movie.self, forClassName: "TypedCinema.Movie")
         return try CinemaStack(
-            kind, model: CinemaModel.make(theaterClassName: "Cinema.Theater", movieClassName: "Movie"))
+            kind, model: CinemaModel.make(theaterClassName: "TypedCinema.Theater", movieClassName: "TypedCinema.Movie"))
     }
 
     @Test(arguments: StoreKind.allCases)
@@ -107,7 +108,7 @@ struct TypedSubclassTests {
 
     @Test func registryByEntityNameWinsOverClassName() throws {
         let registry = ManagedObjectClassRegistry()
-        let model = try CinemaModel.make(movieClassName: "Movie")
+        let model = try CinemaModel.make(movieClassName: "Cinema.Movie")
         let entity = try #require(model.entitiesByName["Movie"])
         #expect(registry.objectClass(for: entity) == ManagedObject.self)
         registry.register(Movie.self)

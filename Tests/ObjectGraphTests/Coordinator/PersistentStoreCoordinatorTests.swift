@@ -2,11 +2,14 @@ import Foundation
 import ObjectGraph
 import Testing
 
-/// A store that counts the calls the coordinator makes, delegating to an in-memory store.
+/// A store that counts the calls the coordinator makes and records what it saves, delegating to
+/// an in-memory store.
 final class CountingStore: PersistentStore, @unchecked Sendable {
     let inner: InMemoryStore
     var rowLookups = 0
     var fetches = 0
+    /// Every change set the coordinator handed over, in order.
+    var savedChanges: [StoreChanges] = []
 
     init(model: ManagedObjectModel) { inner = InMemoryStore(model: model) }
 
@@ -38,7 +41,10 @@ final class CountingStore: PersistentStore, @unchecked Sendable {
         try inner.newObjectIDs(for: entity, count: count)
     }
 
-    func save(_ changes: StoreChanges) throws { try inner.save(changes) }
+    func save(_ changes: StoreChanges) throws {
+        try inner.save(changes)
+        savedChanges.append(changes)
+    }
 }
 
 @Suite("Persistent store coordinator")

@@ -40,7 +40,8 @@ import Testing
     @Test func dataAndLargeCollectionsReadBackUnchanged() throws {
         let bytes = Data((0..<300).map { UInt8($0 % 256) })
         let many = (0..<40).map { PropertyListItem.integer(Int64($0)) }
-        let object = try #require(try readBack(.dictionary(["bytes": .data(bytes), "many": .array(many)])) as? [String: Any])
+        let item = PropertyListItem.dictionary(["bytes": .data(bytes), "many": .array(many)])
+        let object = try #require(try readBack(item) as? [String: Any])
         #expect(object["bytes"] as? Data == bytes)
         #expect((object["many"] as? [NSNumber])?.map(\.intValue) == Array(0..<40))
     }
@@ -59,7 +60,8 @@ import Testing
     }
 
     @Test func equalScalarsAreStoredOnce() {
-        let repeated = BinaryPropertyListWriter.data(for: .array(Array(repeating: .string("NSPropertyName"), count: 50)))
+        let name = PropertyListItem.string("NSPropertyName")
+        let repeated = BinaryPropertyListWriter.data(for: .array(Array(repeating: name, count: 50)))
         let single = BinaryPropertyListWriter.data(for: .array([.string("NSPropertyName")]))
         // 49 more one-byte references and a 2-byte count after the array marker (50 ≥ 15),
         // but no second copy of the 15-byte string.

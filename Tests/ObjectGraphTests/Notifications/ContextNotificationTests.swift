@@ -87,6 +87,13 @@ import Testing
         #expect(book.objectID.isTemporaryID == false)
     }
 
+    @Test func savingWithoutChangesPostsNothing() throws {
+        let stack = try LibraryStack()
+        let collector = Collector(stack.context)
+        try stack.context.save()
+        #expect(collector.all.isEmpty)
+    }
+
     @Test func rollbackReportsDiscardedAndRevertedObjects() throws {
         let stack = try LibraryStack()
         let stored = try stack.book("Austen", "Emma")

@@ -1,9 +1,9 @@
 import Foundation
 
 extension ManagedObjectContext {
-    /// Ends the current event and posts ``willSaveNotification`` (called when `save()` begins).
+    /// Posts ``willSaveNotification`` (called when `save()` has changes to write, after it ended
+    /// the current event with `processPendingChanges()`).
     func noteSaveBegins() {
-        processPendingChanges()
         NotificationCenter.default.post(name: Self.willSaveNotification, object: self)
     }
 

@@ -21,6 +21,11 @@ import Foundation
 /// objects by the sort descriptors, without fetching again) and reports the changes. With no
 /// delegate it keeps the result of the last ``performFetch()``, as Core Data's does.
 ///
+/// As with Core Data's controller, only changes of the fetched entity's own objects are followed:
+/// a section name or predicate that reads through a relationship (`"shelf.name"`) is evaluated
+/// again when the object itself changes, not when the related object does; and `fetchLimit`
+/// limits the fetch, not the objects that changes add later.
+///
 /// Like its context, a controller belongs to the context's queue.
 public final class FetchedResultsController {
     /// The request whose result the controller presents; do not change it after ``performFetch()``

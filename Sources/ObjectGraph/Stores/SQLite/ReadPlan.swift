@@ -42,10 +42,10 @@ struct ReadPlan {
     /// The fetched entity (the entity of every row when ``hasMixedEntities`` is false).
     var entity: EntityDescription
 
-    /// `SELECT <entity>, t0.Z_PK, t0.Z_OPT, … FROM <table> t0`, Core Data's opening.
-    var selectClause: String {
-        (["\(entitySelector)", "t0.Z_PK", "t0.Z_OPT"] + selectList).joined(separator: ", ")
-    }
+    /// `<entity>, t0.Z_PK, t0.Z_OPT, …`: what follows `SELECT` in Core Data's fetches.
+    let selectClause: String
+    /// The fault-fulfilment query: `SELECT … FROM <table> t0 WHERE  t0.Z_PK = ?`.
+    let primaryKeySQL: String
 
     init(entity: EntityDescription, includesSubentities: Bool, layout: SQLiteLayout) throws {
         guard let entityLayout = layout.entity(named: entity.name) else {
@@ -87,5 +87,7 @@ struct ReadPlan {
         }
         self.selectList = selectList
         self.columns = columns
+        selectClause = ([entitySelector, "t0.Z_PK", "t0.Z_OPT"] + selectList).joined(separator: ", ")
+        primaryKeySQL = "SELECT \(selectClause) FROM \(tableName) t0 WHERE  t0.Z_PK = ?"
     }
 }

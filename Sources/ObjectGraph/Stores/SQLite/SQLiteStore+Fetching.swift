@@ -18,8 +18,9 @@ extension SQLiteStore {
             log.queryPlan(of: query.sql, bindings: query.bindings, in: database)
             let stepping = DispatchTime.now()
             var rows: [StoreRow] = []
+            var recent = RecentObjectIDs()
             while try statement.step() {
-                rows.append(readRow(statement, plan: plan))
+                rows.append(readRow(statement, plan: plan, recent: &recent))
             }
             if log.isEnabled(1) {
                 log.annotation("sql connection fetch time: \(SQLDebugLog.formatDuration(seconds(since: stepping)))")
@@ -58,11 +59,11 @@ extension SQLiteStore {
         guard let primaryKey = objectID.primaryKey, objectID.persistentStoreIdentifier == identifier else { return nil }
         do {
             let plan = try readPlan(for: objectID.entity, includesSubentities: true)
-            let sql = "SELECT \(plan.selectClause) FROM \(plan.tableName) t0 WHERE  t0.Z_PK = ?"
-            let statement = try prepareLogged(sql, [.integer(primaryKey)])
+            let statement = try prepareLogged(plan.primaryKeySQL, [.integer(primaryKey)])
             defer { statement.reset() }
             guard try statement.step() else { return nil }
-            let row = readRow(statement, plan: plan)
+            var recent = RecentObjectIDs()
+            let row = readRow(statement, plan: plan, recent: &recent)
             log.annotation("fault fulfilled from database for : \(objectID)")
             return row
         } catch {
@@ -116,7 +117,10 @@ extension SQLiteStore {
     }
 
     /// Makes a ``StoreRow`` from the statement's current row.
-    func readRow(_ statement: Statement, plan: ReadPlan) -> StoreRow {
+    ///
+    /// `recent` remembers the last object ID made for each to-one column, so 100,000 movies of
+    /// one theater share one ``ManagedObjectID`` for it instead of allocating 100,000.
+    func readRow(_ statement: Statement, plan: ReadPlan, recent: inout RecentObjectIDs) -> StoreRow {
         let rowEntity: EntityDescription
         if plan.hasMixedEntities {
             rowEntity = entity(number: Int(statement.int64(at: 0))) ?? plan.entity
@@ -138,7 +142,14 @@ extension SQLiteStore {
                 if let entityColumn, let exact = entity(number: Int(statement.int64(at: entityColumn))) {
                     target = exact
                 }
-                values[column.propertyName] = objectID(target, statement.int64(at: column.index))
+                let key = statement.int64(at: column.index)
+                if let last = recent.byColumn[column.index], last.primaryKey == key, last.entity === target {
+                    values[column.propertyName] = last
+                } else {
+                    let identifier = objectID(target, key)
+                    recent.byColumn[column.index] = identifier
+                    values[column.propertyName] = identifier
+                }
             }
         }
         return StoreRow(objectID: objectID(rowEntity, statement.int64(at: 1)), version: statement.int64(at: 2),
@@ -148,4 +159,10 @@ extension SQLiteStore {
     private func seconds(since start: DispatchTime) -> Double {
         Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1_000_000_000
     }
+}
+
+/// The object ID last made for each to-one column during one fetch.
+struct RecentObjectIDs {
+    /// By result column index.
+    var byColumn: [Int: ManagedObjectID] = [:]
 }

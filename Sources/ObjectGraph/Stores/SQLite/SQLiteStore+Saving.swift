@@ -49,16 +49,38 @@ extension SQLiteStore {
                 objectID: row.objectID)
         }
         let plan = try writePlan(for: row.objectID.entity)
-        var bindings: [SQLiteValue] = [.integer(primaryKey), .integer(Int64(plan.entityNumber)), .integer(1)]
-        bindings.reserveCapacity(3 + plan.insertColumns.count)
-        do {
-            for column in plan.insertColumns {
-                bindings.append(try plan.binding(for: column, in: row.values))
-            }
-        } catch {
-            throw valueError(error, objectID: row.objectID)
+        // Inserts run once per object, so the statement is looked up by entity and values are
+        // bound straight into it; the bindings are only collected when the trace shows them.
+        let statement = try insertStatement(for: row.objectID.entity, plan: plan)
+        statement.reset()
+        defer { statement.reset() }
+        var logged: [SQLiteValue]? = log.isEnabled(1) ? [] : nil
+        func bind(_ value: SQLiteValue, _ index: Int) throws {
+            try statement.bind(value, at: index)
+            logged?.append(value)
         }
-        try run(plan.insertSQL, bindings)
+        try bind(.integer(primaryKey), 1)
+        try bind(.integer(Int64(plan.entityNumber)), 2)
+        try bind(.integer(1), 3)
+        for (offset, column) in plan.insertColumns.enumerated() {
+            let value: SQLiteValue
+            do {
+                value = try plan.binding(for: column, in: row.values)
+            } catch {
+                throw valueError(error, objectID: row.objectID)
+            }
+            try bind(value, offset + 4)
+        }
+        if let logged { log.statement(plan.insertSQL, bindings: logged) }
+        try statement.run()
+    }
+
+    /// The compiled `INSERT` of `entity`, kept by entity name.
+    private func insertStatement(for entity: EntityDescription, plan: WritePlan) throws -> Statement {
+        if let statement = insertStatements[entity.name] { return statement }
+        let statement = try database.prepare(plan.insertSQL)
+        insertStatements[entity.name] = statement
+        return statement
     }
 
     /// Runs the `UPDATE`; false when the row's version moved (a conflict).

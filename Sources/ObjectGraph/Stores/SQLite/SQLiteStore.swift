@@ -45,6 +45,8 @@ public final class SQLiteStore: PersistentStore {
     var readPlans: [ReadPlan.Key: ReadPlan] = [:]
     /// How to write each entity's rows, by entity name.
     var writePlans: [String: WritePlan] = [:]
+    /// Each entity's compiled `INSERT`, by entity name.
+    var insertStatements: [String: Statement] = [:]
 
     /// Opens the store at `url`, creating it when the file does not exist (or is empty).
     ///
@@ -111,12 +113,14 @@ public final class SQLiteStore: PersistentStore {
 
     deinit {
         statementCache.removeAll()
+        insertStatements.removeAll()
         database.close()
     }
 
     /// Closes the connection; the store cannot be used afterwards.
     public func close() {
         statementCache.removeAll()
+        insertStatements.removeAll()
         database.close()
     }
 }

@@ -161,7 +161,9 @@ extension ModelCacheEncoder {
         }
     }
 
-    private func encodeFetchIndexElement(_ element: FetchIndexElementDescription, indexKey: String) -> PropertyListItem {
+    private func encodeFetchIndexElement(
+        _ element: FetchIndexElementDescription, indexKey: String
+    ) -> PropertyListItem {
         builder.anonymousObject(classes: ["NSFetchIndexElementDescription", "NSObject"]) {
             [
                 ("NSPropertyName", builder.reference(to: element.propertyName)),

@@ -47,28 +47,27 @@ extension ModelCacheEncoder {
     /// `pages`, as the corpus's `Book.pagesCount` is archived), or `now()`.
     func encodeExpression(_ text: String) -> PropertyListItem {
         if text == "now()" {
-            return encodeFunction(selector: "now", arguments: [])
+            return encodeFunction(selector: "now") { [] }
         }
         let aggregates = ["@count": "count:", "@sum": "sum:", "@avg": "average:", "@min": "min:", "@max": "max:"]
         if let dot = text.lastIndex(of: "."), let selector = aggregates[String(text[text.index(after: dot)...])] {
             let path = String(text[..<dot])
-            return encodeFunction(selector: selector, arguments: [encodeKeyPath(path)])
+            return encodeFunction(selector: selector) { [encodeKeyPath(path)] }
         }
         return encodeKeyPath(text)
     }
 
     /// `NSKeyPathExpression` of `path` evaluated on the object itself.
     private func encodeKeyPath(_ path: String) -> PropertyListItem {
-        builder.anonymousObject(classes: [
-            "NSKeyPathExpression", "NSFunctionExpression", "NSExpression", "NSObject",
-        ]) {
-            [
-                ("NSOperand", builder.object("expression:self", classes: ["NSSelfExpression", "NSExpression", "NSObject"]) {
+        builder.anonymousObject(classes: ["NSKeyPathExpression", "NSFunctionExpression", "NSExpression", "NSObject"]) {
+            let selector = path.contains(".") ? "valueForKeyPath:" : "valueForKey:"
+            return [
+                ("NSOperand", builder.object("expression:self", classes: expressionClasses("NSSelfExpression")) {
                     [("NSExpressionType", .integer(1))]
                 }),
-                ("NSSelectorName", builder.reference(to: path.contains(".") ? "valueForKeyPath:" : "valueForKey:")),
+                ("NSSelectorName", builder.reference(to: selector)),
                 ("NSArguments", builder.array(className: "NSMutableArray") {
-                    [builder.anonymousObject(classes: ["NSKeyPathSpecifierExpression", "NSExpression", "NSObject"]) {
+                    [builder.anonymousObject(classes: expressionClasses("NSKeyPathSpecifierExpression")) {
                         [("NSExpressionType", .integer(10)), ("NSKeyPath", builder.reference(to: path))]
                     }]
                 }),
@@ -78,17 +77,23 @@ extension ModelCacheEncoder {
     }
 
     /// `NSFunctionExpression` calling one of NSExpression's built-in functions (`_NSPredicateUtilities`).
-    private func encodeFunction(selector: String, arguments: [PropertyListItem]) -> PropertyListItem {
-        builder.anonymousObject(classes: ["NSFunctionExpression", "NSExpression", "NSObject"]) {
+    /// The arguments are encoded after the function object has its UID, as NSKeyedArchiver orders them.
+    private func encodeFunction(selector: String, arguments: () -> [PropertyListItem]) -> PropertyListItem {
+        builder.anonymousObject(classes: expressionClasses("NSFunctionExpression")) {
             [
-                ("NSOperand", builder.anonymousObject(classes: ["NSConstantValueExpression", "NSExpression", "NSObject"]) {
+                ("NSOperand", builder.anonymousObject(classes: expressionClasses("NSConstantValueExpression")) {
                     [("NSExpressionType", .integer(0)),
                      ("NSConstantValueClassName", builder.reference(to: "_NSPredicateUtilities"))]
                 }),
                 ("NSSelectorName", builder.reference(to: selector)),
-                ("NSArguments", builder.array { arguments }),
+                ("NSArguments", builder.array(arguments)),
                 ("NSExpressionType", .integer(4)),
             ]
         }
+    }
+
+    /// The class chain of an `NSExpression` subclass.
+    private func expressionClasses(_ className: String) -> [String] {
+        [className, "NSExpression", "NSObject"]
     }
 }

@@ -17,7 +17,9 @@ import Foundation
 /// ```
 ///
 /// Not archived (stores never need them to open): fetch request templates (real caches hold
-/// `$null` there too), fetched properties, validation predicates and Decimal default values.
+/// `$null` there too), fetched properties, validation predicates (min/max/regular expression),
+/// derived attributes' filter predicates (`NSFilteringPredicate` is `$null`) and Decimal default
+/// values. None of them is part of a version hash, so the store's hashes are unaffected.
 public final class ModelCacheEncoder {
     private let model: ManagedObjectModel
     let builder = KeyedArchiveBuilder()
