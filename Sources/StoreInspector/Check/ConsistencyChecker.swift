@@ -128,9 +128,8 @@ public struct ConsistencyChecker {
     ) throws(InspectorError) {
         guard let inverse = relationship.inverseRelationship, !inverse.isToMany, let destination = relationship.destinationEntity,
             let target = inspection.table(of: destination),
-            let inverseColumn = inspection.storeModel?.layout.entity(named: destination.name)?.column(forProperty: inverse.name),
-            // Check each pair once, from the side whose name sorts first.
-            (entity.name, relationship.name) <= (destination.name, inverse.name) || entity === destination
+            // Checked from both sides: each side's key can be the one that went wrong.
+            let inverseColumn = inspection.storeModel?.layout.entity(named: destination.name)?.column(forProperty: inverse.name)
         else { return }
         let fk = "t0." + SQLIdentifier.quoted(column)
         let back = "t1." + SQLIdentifier.quoted(inverseColumn.column)

@@ -44,7 +44,7 @@ public struct TraceSummary: Sendable {
     public static let repeatThreshold = 3
 
     /// Summarises a parsed log.
-    public init(_ log: SQLDebugLog) {
+    public init(_ log: SQLDebugTranscript) {
         var counts: [String: [String: Int]] = [:]
         var fetchSeconds = 0.0, fetches = 0, rows = 0, countSeconds = 0.0
         var faults: [String: Int] = [:]

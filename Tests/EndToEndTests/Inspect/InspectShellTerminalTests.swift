@@ -41,12 +41,15 @@ struct InspectShellTerminalTests {
         try terminal.press("Enter")
         #expect(terminal.waitFor("42", thenPrompt: "inspect> ", after: mark))
 
-        // Ctrl-C cancels a query that would never end, and the shell stays.
+        // Ctrl-C cancels a query that would never end, and the shell stays. The query streams rows,
+        // so the test can see it running before pressing Ctrl-C (a Ctrl-C that arrives before the
+        // line is read is, as in any terminal program, a cancelled line instead).
         mark = terminal.mark
-        try terminal.type("WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT count(*) FROM c;")
+        try terminal.type("WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT x FROM c;")
         try terminal.press("Enter")
+        #expect(terminal.waitFor("│ 300 │", after: mark))
         try terminal.press("C-c")
-        #expect(terminal.waitFor("interrupted", after: mark))
+        #expect(terminal.waitFor("interrupted", thenPrompt: "inspect> ", after: mark))
         mark = terminal.mark
         try terminal.type("SELECT 'still here' AS shell;")
         try terminal.press("Enter")

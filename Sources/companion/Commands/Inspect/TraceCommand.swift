@@ -20,9 +20,9 @@ enum TraceCommand {
     static func run(
         logPath: String, inspection: StoreInspection?, options: InspectOptions, output: InspectOutput
     ) throws(CommandLineError) -> ExitStatus {
-        let log: SQLDebugLog
+        let log: SQLDebugTranscript
         do {
-            log = try SQLDebugLog(contentsOf: logPath)
+            log = try SQLDebugTranscript(contentsOf: logPath)
         } catch {
             throw .inspector(error)
         }

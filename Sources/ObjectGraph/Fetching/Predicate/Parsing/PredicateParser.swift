@@ -26,6 +26,10 @@ struct PredicateParser {
     private var position = 0
     private let arguments: [Any?]
     private var argumentIndex = 0
+    /// How deeply groups, `NOT`s, subqueries and expressions are nested right now.
+    private var depth = 0
+    /// Deeper nesting is refused, so hostile input cannot exhaust the stack.
+    static let maximumDepth = 200
 
     /// Parses a whole format string; `arguments` feed its format specifiers in order.
     static func parse(_ format: String, arguments: [Any?]) throws(ObjectPredicateError) -> PredicateNode {
@@ -73,6 +77,15 @@ struct PredicateParser {
         PredicateColumn.column(in: format, offset: offset)
     }
 
+    private mutating func enterNesting() throws(ObjectPredicateError) {
+        depth += 1
+        guard depth <= Self.maximumDepth else {
+            throw .invalidValue(
+                predicate: format, column: column(current.offset),
+                message: "the predicate is nested more than \(Self.maximumDepth) levels deep")
+        }
+    }
+
     // MARK: - Predicates
 
     private mutating func parsePredicate() throws(ObjectPredicateError) -> PredicateNode {
@@ -94,6 +107,8 @@ struct PredicateParser {
     }
 
     private mutating func parseNot() throws(ObjectPredicateError) -> PredicateNode {
+        try enterNesting()
+        defer { depth -= 1 }
         if isKeyword(.not) || isSymbol("!") {
             _ = advance()
             return .not(try parseNot())
@@ -235,6 +250,8 @@ struct PredicateParser {
     }
 
     private mutating func parseUnary(expected: String) throws(ObjectPredicateError) -> PredicateExpression {
+        try enterNesting()
+        defer { depth -= 1 }
         guard isSymbol("-") else { return try parsePower(expected: expected) }
         _ = advance()
         // `-5` is a negative literal; `-x` negates whatever follows.

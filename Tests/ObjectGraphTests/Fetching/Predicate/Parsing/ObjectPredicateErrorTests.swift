@@ -10,7 +10,8 @@ import Testing
             _ = try ObjectPredicate(format: "name == 'x' AND AND")
             Issue.record("expected a syntax error")
         } catch {
-            let expected = #"invalid predicate "name == 'x' AND AND": "#
+            let expected =
+                #"invalid predicate "name == 'x' AND AND": "#
                 + "unexpected token 'AND' at column 17, expected a predicate"
             #expect(error.description == expected)
             #expect(error.column == 17)
@@ -52,6 +53,22 @@ import Testing
             #expect(error.description.contains(fragment), "\(error.description)")
             #expect(error.description.contains("\"" + format.replacingOccurrences(of: "\"", with: "\\\"") + "\""))
         }
+    }
+
+    @Test func hostileNestingFailsCleanlyInsteadOfExhaustingTheStack() throws {
+        for format in [
+            String(repeating: "(", count: 5000) + "a == 1", String(repeating: "NOT ", count: 5000) + "a == 1",
+            "a == " + String(repeating: "-(", count: 5000) + "1",
+        ] {
+            do {
+                _ = try ObjectPredicate(format: format)
+                Issue.record("expected an error")
+            } catch {
+                #expect(error.description.contains("nested more than 200 levels deep"))
+            }
+        }
+        let deepButFine = String(repeating: "(", count: 60) + "a == 1" + String(repeating: ")", count: 60)
+        #expect(try ObjectPredicate(format: deepButFine).predicateFormat == "a == 1")
     }
 
     @Test func wrongArgumentTypesAreNamed() {

@@ -3,7 +3,7 @@ import Foundation
 /// Reads a Core Data SQLDebug log as captured from Xcode's console, with or without the NSLog
 /// prefix (`2024-03-01 10:00:00.123456+0100 App[123:4567] `), ignoring every line that is not
 /// Core Data's.
-public struct SQLDebugLog: Sendable {
+public struct SQLDebugTranscript: Sendable {
     /// The events, in order.
     public var events: [SQLDebugEvent]
     /// How many lines the log had, and how many of them were Core Data's.
