@@ -22,7 +22,13 @@ public enum TerminalSanitizer {
     /// one byte, C1 is `C2 80`–`C2 9F`, the bidi controls and separators are `E2 80 A8`–`E2 80 AE`
     /// and `E2 81 A6`–`E2 81 A9`), and everything else is copied as it is.
     public static func sanitize<S: StringProtocol>(_ text: S) -> String {
-        guard needsWork(text) else { return String(text) }
+        sanitize(String(text))
+    }
+
+    /// Returns `text` with every dangerous scalar replaced by its visible form (the concrete
+    /// `String` form, so callers in other modules do not go through generic dispatch per byte).
+    public static func sanitize(_ text: String) -> String {
+        guard needsWork(text) else { return text }
         var output: [UInt8] = []
         output.reserveCapacity(text.utf8.count + 16)
         let bytes = Array(text.utf8)
@@ -82,7 +88,7 @@ public enum TerminalSanitizer {
 
     /// A quick byte scan: plain printable ASCII needs nothing.
     @inline(__always)
-    private static func needsWork<S: StringProtocol>(_ text: S) -> Bool {
+    private static func needsWork(_ text: String) -> Bool {
         var sawNonASCII = false
         for unit in text.utf8 {
             if unit < 0x20 || unit == 0x7F { return true }

@@ -51,12 +51,24 @@ public struct StyledLine: Hashable, Sendable {
 
     /// Appends the line's terminal output (no newline) to `output`.
     public func encode(into output: inout String, colors: Bool, hyperlinks: Bool) {
+        var sequences: [TextStyle: String] = [:]
+        encode(into: &output, colors: colors, hyperlinks: hyperlinks, sequences: &sequences)
+    }
+
+    /// Appends the line's output, reusing the SGR sequences of styles already seen in `sequences`.
+    func encode(into output: inout String, colors: Bool, hyperlinks: Bool, sequences: inout [TextStyle: String]) {
         var style = TextStyle.plain
         var link: String?
         for span in spans {
             if colors, span.style != style {
                 if !style.isPlain { output += SGR.reset }
-                output += span.style.openSequence
+                if let known = sequences[span.style] {
+                    output += known
+                } else {
+                    let sequence = span.style.openSequence
+                    sequences[span.style] = sequence
+                    output += sequence
+                }
                 style = span.style
             }
             if hyperlinks, span.link != link {
@@ -76,8 +88,9 @@ extension Array where Element == StyledLine {
     public func encoded(colors: Bool, hyperlinks: Bool) -> String {
         var output = ""
         output.reserveCapacity(count * 64)
+        var sequences: [TextStyle: String] = [:]
         for line in self {
-            line.encode(into: &output, colors: colors, hyperlinks: hyperlinks)
+            line.encode(into: &output, colors: colors, hyperlinks: hyperlinks, sequences: &sequences)
             output += "\n"
         }
         return output

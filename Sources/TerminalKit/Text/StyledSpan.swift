@@ -11,10 +11,15 @@ public struct StyledSpan: Hashable, Sendable {
     public var link: String?
 
     /// Creates a span, sanitising `text`.
-    public init<S: StringProtocol>(_ text: S, style: TextStyle = .plain, link: String? = nil) {
+    public init(_ text: String, style: TextStyle = .plain, link: String? = nil) {
         self.text = TerminalSanitizer.sanitize(text)
         self.style = style
         self.link = link
+    }
+
+    /// Creates a span from a substring, sanitising it.
+    public init(_ text: Substring, style: TextStyle = .plain, link: String? = nil) {
+        self.init(String(text), style: style, link: link)
     }
 
     /// Creates a span from text known to be sanitised already (pieces of other spans).

@@ -44,6 +44,11 @@ public enum DisplayWidth {
 
     /// The columns a string takes: the sum over its characters.
     public static func of<S: StringProtocol>(_ text: S) -> Int {
+        of(String(text))
+    }
+
+    /// The columns a string takes (the concrete `String` form, free of generic dispatch).
+    public static func of(_ text: String) -> Int {
         var total = 0
         for unit in text.utf8 where unit >= 0x80 || unit < 0x20 || unit == 0x7F {
             // Something beyond printable ASCII: count character by character.

@@ -42,6 +42,17 @@ import Testing
         #expect(controller.object(at: IndexPath(row: 5, section: 0)) == nil)
     }
 
+    @Test func theCourseSpellingWithContextLabelMakesTheSameController() throws {
+        let stack = try LibraryStack()
+        try stack.book("Austen", "Emma")
+        let controller = FetchedResultsController(
+            fetchRequest: LibraryStack.booksByAuthor(), context: stack.context, sectionNameKeyPath: "author",
+            cacheName: nil)
+        try controller.performFetch()
+        #expect(controller.managedObjectContext === stack.context)
+        #expect(controller.sections?.map(\.name) == ["Austen"])
+    }
+
     @Test func withoutASectionKeyThereIsOneSection() throws {
         let stack = try LibraryStack()
         let controller = try controller(stack, sectioned: false)

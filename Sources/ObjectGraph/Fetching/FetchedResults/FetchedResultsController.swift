@@ -72,6 +72,18 @@ public final class FetchedResultsController {
         self.cacheDirectory = cacheDirectory ?? SectionInfoCache.defaultDirectory
     }
 
+    /// Makes a controller with the short labels the course uses
+    /// (`FetchedResultsController(fetchRequest:context:sectionNameKeyPath:cacheName:)`); the same as
+    /// ``init(fetchRequest:managedObjectContext:sectionNameKeyPath:cacheName:cacheDirectory:)``.
+    public convenience init(
+        fetchRequest: FetchRequest, context: ManagedObjectContext, sectionNameKeyPath: String?,
+        cacheName: String?, cacheDirectory: URL? = nil
+    ) {
+        self.init(
+            fetchRequest: fetchRequest, managedObjectContext: context, sectionNameKeyPath: sectionNameKeyPath,
+            cacheName: cacheName, cacheDirectory: cacheDirectory)
+    }
+
     deinit {
         if isTrackingChanges { managedObjectContext.removeChangeObserver(self) }
     }

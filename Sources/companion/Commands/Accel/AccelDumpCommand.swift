@@ -5,7 +5,7 @@ enum AccelDumpCommand: Subcommand {
     static let name = "dump"
     static let summary = "print samples in m/s² and g with timestamps (table, CSV or JSON), optionally filtered"
     static let usage = """
-        usage: companion accel dump FILE [--format table|csv|json] [--filter KIND] [options]
+        usage: companion accel dump FILE [--format table|csv|json] [--filter KIND] [--limit N] [options]
 
         One row per sample: sample number, time in seconds since the first sample, the kernel
         timestamp in nanoseconds (when the scans carry one), the raw counts, the acceleration in m/s²
@@ -13,6 +13,7 @@ enum AccelDumpCommand: Subcommand {
         (flagged, never hidden; each is also reported on standard error).
 
           --format FORMAT    table (default), csv or json
+          --limit N          print only the first N samples (the filters still see every sample)
         \(AccelFilterOptions.help)
         """
 
@@ -24,13 +25,15 @@ enum AccelDumpCommand: Subcommand {
         guard let format = Format(rawValue: formatText) else {
             throw .usage("'\(formatText)' is not table, csv or json", subject: "--format")
         }
+        let limit = try list.integerOption("--limit", in: 0...Int.max)
         var options = try AccelFilterOptions(&list, defaultKind: nil)
         let path = try AccelInputs.singleFile(list, action: name)
         let recording = try AccelInputs.loadRecording(path)
         options.adopt(recordingRate: recording.header.samplingFrequency)
         let samples = try AccelInputs.samples(of: recording, path: path)
         let filtered = options.makeFilter().map { samples.filtered(with: $0, useTimestamps: options.usesTimestamps) }
-        let rows = samples.enumerated().map { index, sample in
+        let shown = samples.prefix(limit ?? samples.count)
+        let rows = shown.enumerated().map { index, sample in
             DumpRow(sample: sample, filtered: filtered?[index])
         }
         switch format {
