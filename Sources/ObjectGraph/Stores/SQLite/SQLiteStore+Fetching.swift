@@ -127,8 +127,7 @@ extension SQLiteStore {
         } else {
             rowEntity = plan.entity
         }
-        var values: [String: Any] = [:]
-        values.reserveCapacity(plan.columns.count)
+        var values = [String: Any](minimumCapacity: plan.columns.count)
         for column in plan.columns {
             if plan.hasMixedEntities && rowEntity.propertiesByName[column.propertyName] == nil { continue }
             switch column.field {
@@ -143,11 +142,11 @@ extension SQLiteStore {
                     target = exact
                 }
                 let key = statement.int64(at: column.index)
-                if let last = recent.byColumn[column.index], last.primaryKey == key, last.entity === target {
+                if let last = recent.objectID(at: column.index), last.primaryKey == key, last.entity === target {
                     values[column.propertyName] = last
                 } else {
                     let identifier = objectID(target, key)
-                    recent.byColumn[column.index] = identifier
+                    recent.remember(identifier, at: column.index)
                     values[column.propertyName] = identifier
                 }
             }
@@ -163,6 +162,17 @@ extension SQLiteStore {
 
 /// The object ID last made for each to-one column during one fetch.
 struct RecentObjectIDs {
-    /// By result column index.
-    var byColumn: [Int: ManagedObjectID] = [:]
+    /// By result column index (a plain array: this is looked up for every row).
+    private var byColumn: [ManagedObjectID?] = []
+
+    /// The ID remembered for result column `index`.
+    func objectID(at index: Int) -> ManagedObjectID? {
+        index < byColumn.count ? byColumn[index] : nil
+    }
+
+    /// Remembers `identifier` for result column `index`.
+    mutating func remember(_ identifier: ManagedObjectID, at index: Int) {
+        if index >= byColumn.count { byColumn += Array(repeating: nil, count: index + 1 - byColumn.count) }
+        byColumn[index] = identifier
+    }
 }
