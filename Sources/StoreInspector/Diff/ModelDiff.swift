@@ -28,14 +28,30 @@ public struct ModelDiff: Sendable {
     ///   - expected: the model the user expects.
     public init(storeHashes: [String: Data], storeModel: ManagedObjectModel?, expected: ManagedObjectModel) {
         hashesCompared = !storeHashes.isEmpty
-        mismatchedEntities = hashesCompared ? expected.entitiesDiffering(fromVersionHashes: storeHashes) : []
+        let mismatched = hashesCompared ? expected.entitiesDiffering(fromVersionHashes: storeHashes) : []
+        mismatchedEntities = mismatched
         var differences: [ModelDifference] = []
         if let storeModel {
             differences = Self.explain(store: storeModel, expected: expected)
         }
         if hashesCompared {
             let explained = Set(differences.map(\.entity))
-            for name in mismatchedEntities where !explained.contains(name) {
+            let renamedAway = Set(expected.entities.compactMap { $0.renamingIdentifier == $0.name ? nil : $0.renamingIdentifier })
+            for name in mismatched where !explained.contains(name) && !renamedAway.contains(name) {
+                if expected.entitiesByName[name] == nil {
+                    differences.append(ModelDifference(
+                        entity: name, property: nil, message: "entity is in the store but not in the expected model"))
+                    continue
+                }
+                if let parent = expected.entitiesByName[name]?.inheritanceChain.dropLast().last(where: {
+                    mismatched.contains($0.name)
+                }) {
+                    differences.append(ModelDifference(
+                        entity: name, property: nil,
+                        message: "unchanged itself, but its parent entity \(parent.name) changed "
+                            + "(an entity's version hash includes its parent's)"))
+                    continue
+                }
                 differences.append(ModelDifference(
                     entity: name, property: nil,
                     message: "version hash differs (\(Self.hex(storeHashes[name])) in the store, "
@@ -58,10 +74,25 @@ public struct ModelDiff: Sendable {
         let names = Set(store.entitiesByName.keys).union(expected.entitiesByName.keys).sorted()
         for name in names {
             switch (store.entitiesByName[name], expected.entitiesByName[name]) {
-            case (nil, .some):
-                result.append(ModelDifference(entity: name, property: nil, message: "entity is missing from the store's model"))
+            case (nil, .some(let want)):
+                // A renaming identifier (Xcode's "Renaming ID") names the entity's old name.
+                if let old = want.renamingIdentifier, old != name, let have = store.entitiesByName[old],
+                    expected.entitiesByName[old] == nil
+                {
+                    result.append(ModelDifference(
+                        entity: name, property: nil,
+                        message: "renamed: the store calls it \(old) (renaming identifier); a migration is needed"))
+                    result += compare(have, want).map { difference in
+                        ModelDifference(entity: name, property: difference.property, message: difference.message)
+                    }
+                } else {
+                    result.append(ModelDifference(entity: name, property: nil, message: "entity is missing from the store's model"))
+                }
             case (.some, nil):
-                result.append(ModelDifference(entity: name, property: nil, message: "entity is in the store but not expected"))
+                let renamed = expected.entities.contains { $0.renamingIdentifier == name && $0.name != name }
+                if !renamed {
+                    result.append(ModelDifference(entity: name, property: nil, message: "entity is in the store but not expected"))
+                }
             case (.some(let have), .some(let want)):
                 result += compare(have, want)
             case (nil, nil):

@@ -121,5 +121,6 @@ import Testing
         #expect(other.status == 1)
         #expect(other.standardOutput.contains("incompatible"))
         #expect(other.standardOutput.contains("entity = LuxuryCar"))
+        #expect(other.standardOutput.contains("renamed: the store calls it ExpensiveSportCar"))
     }
 }

@@ -12,6 +12,7 @@ struct InspectShellTerminalTests {
         let command = "env TMPDIR=\(TmuxSession.quoted(fixtures.temporary.path)) XDG_STATE_HOME=\(TmuxSession.quoted(state)) "
             + "NO_COLOR=1 TERM=xterm \(TmuxSession.quoted(binary)) inspect \(InspectFixtures.recipes) shell"
         let terminal = try TmuxSession(command: command, directory: fixtures.path)
+        defer { terminal.close() }
         try terminal.start()
         #expect(terminal.waitFor("Ctrl-D quits"))
 

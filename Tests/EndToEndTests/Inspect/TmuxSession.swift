@@ -7,6 +7,7 @@ final class TmuxSession {
     private let session = "inspect"
     private let fifo: String
     private var descriptor: Int32 = -1
+    private var serverPID: pid_t = 0
     /// Everything the pane has printed so far, escape sequences removed.
     private(set) var transcript = ""
 
@@ -26,11 +27,22 @@ final class TmuxSession {
         let wrapped = "trap '' INT; cd \(Self.quoted(directory)) && read _ && \(command); echo SHELL-EXITED-$?; read _"
         try tmux(["new-session", "-d", "-s", session, "-x", "120", "-y", "40", "sh", "-c", wrapped])
         try tmux(["pipe-pane", "-t", session, "-o", "cat >> \(Self.quoted(fifo))"])
+        serverPID = pid_t(try tmux(["display-message", "-p", "-t", session, "#{pid}"])
+            .trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
     }
 
     deinit {
+        close()
+    }
+
+    /// Ends the tmux server (and with it the pane's programs); safe to call twice.
+    func close() {
         _ = try? tmux(["kill-server"])
-        if descriptor >= 0 { close(descriptor) }
+        // The server is this test's own process; make sure it is gone even if it missed the request.
+        if serverPID > 0 { kill(serverPID, SIGKILL) }
+        serverPID = 0
+        if descriptor >= 0 { Glibc.close(descriptor) }
+        descriptor = -1
     }
 
     /// Lets the command start.
@@ -92,7 +104,7 @@ final class TmuxSession {
         let argv = ["tmux", "-L", String(socket), "-f", "/dev/null"] + arguments
         // posix_spawn and a blocking waitpid: the tmux client must be reaped even though the
         // server it forks lives on, which Foundation's Process does not always notice.
-        let captures = arguments.first == "capture-pane"
+        let captures = arguments.first == "capture-pane" || arguments.first == "display-message"
         let output = captures ? directoryFile("capture.txt") : "/dev/null"
         var actions: posix_spawn_file_actions_t = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)

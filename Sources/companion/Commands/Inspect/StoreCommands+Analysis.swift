@@ -45,7 +45,7 @@ extension StoreCommands {
         report.messages("Verdict", key: "verdict", [verdict], empty: "")
         report.table("Differences", key: "differences", Table(
             columns: ["entity", "property", "difference"],
-            rows: result.differences.map { [.text($0.entity), $0.property.map { .text($0) } ?? .null, .text($0.message)] }))
+            rows: result.differences.map { [.text($0.entity), .text($0.property ?? "-"), .text($0.message)] }))
         output.write(report)
         return result.isCompatible && result.differences.isEmpty ? .success : .failure
     }
