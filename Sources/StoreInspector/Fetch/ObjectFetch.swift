@@ -7,7 +7,9 @@ import ObjectGraph
 /// The store is never opened in place: the inspector's private copy is copied once more into a
 /// sub-directory of its private directory (writable, mode 0600, removed with it) and ObjectGraph
 /// opens that, read-only, with the inspector's model. Only the fetch itself is traced, so the
-/// trace shows exactly the statements the request cost.
+/// trace shows exactly the statements the request cost. A model inferred from the schema is
+/// accepted by giving that throw-away copy the inferred model's version hashes
+/// (``adoptHashes(of:inCopyAt:)``); a decoded or given model must match the store's hashes.
 public struct ObjectFetch: Sendable {
     /// The entity to fetch (matched exactly, then case-insensitively).
     public var entityName: String
@@ -61,13 +63,6 @@ public struct ObjectFetch: Sendable {
         }
         if let sort { request.sortDescriptors = try Self.sortDescriptors(sort) }
         if let limit { request.fetchLimit = limit }
-        // The same columns as `rows`, so the two listings can be compared line by line.
-        let reader: RowReader
-        do {
-            reader = try RowReader(inspection: inspection, entity: entity)
-        } catch {
-            throw .fetchFailed(detail: error.message)
-        }
 
         let copy = try Self.copyForObjectGraph(inspection.store.copy)
         defer { try? FileManager.default.removeItem(atPath: copy.directory) }
@@ -75,6 +70,7 @@ public struct ObjectFetch: Sendable {
         let log = SQLDebugLog(level: 0, sink: lines.append)
         let inferred: Bool
         if case .inferred = storeModel.source { inferred = true } else { inferred = false }
+        if inferred { try Self.adoptHashes(of: storeModel.model, inCopyAt: copy.path) }
         let container = PersistentContainer(name: "inspect", managedObjectModel: storeModel.model)
         do {
             try container.loadPersistentStore(
@@ -87,6 +83,13 @@ public struct ObjectFetch: Sendable {
         }
         defer { for store in container.persistentStoreCoordinator.persistentStores { (store as? SQLiteStore)?.close() } }
 
+        // The same columns as `rows`, so the two listings can be compared line by line.
+        let reader: RowReader
+        do {
+            reader = try RowReader(inspection: inspection, entity: entity)
+        } catch {
+            throw .fetchFailed(detail: error.message)
+        }
         let context = container.viewContext
         let objects: [ManagedObject]
         log.level = debugLevel

@@ -128,6 +128,27 @@ import Testing
         #expect(!outcome.standardError.contains("companion-inspect."), "the private copy's path leaked")
     }
 
+    @Test func anInferredModelIsSaidInOneLineAndStillFetches() throws {
+        let outcome = try fetch(
+            ["Book", "--sort", "-title", "--limit", "2", "--format", "markdown"], store: InspectFixtures.books)
+        #expect(outcome.status == 0, "\(outcome.standardError)")
+        let notes = outcome.standardOutput.split(separator: "\n").filter { $0.hasPrefix("note: the model was inferred") }
+        #expect(notes.count == 1, "\(outcome.standardOutput)")
+        #expect(statements(outcome.standardOutput).first?.contains(" FROM ZBOOK t0 ORDER BY t0.ZTITLE DESC LIMIT 2") == true)
+        #expect(outcome.standardOutput.contains("| Book/p21 | Richard Dawkins |"))
+        #expect(outcome.standardOutput.contains("| Book/p16 | P. G. Wodehouse |"))
+        #expect(objectIDs(outcome.standardOutput) == ["Book/p21", "Book/p16"])
+    }
+
+    @Test func aModelThatDoesNotMatchTheStoreIsOneLineWithExitOne() throws {
+        let model = ProductRunner.packageRoot.appendingPathComponent("Samples/Theater/Theater.xcdatamodeld").path
+        let outcome = try fetch(["Movie", "--model", model])
+        #expect(outcome.status == 1)
+        #expect(outcome.standardError.split(separator: "\n").count == 1, "\(outcome.standardError)")
+        #expect(outcome.standardError.hasPrefix("companion: \(InspectFixtures.recipes): model mismatch: "))
+        #expect(!outcome.standardError.contains("companion-inspect."), "the private copy's path leaked")
+    }
+
     @Test func missingEntityArgumentIsAUsageError() throws {
         let outcome = try fetch([])
         #expect(outcome.status == 2)
