@@ -23,6 +23,11 @@ enum InspectCommand: Subcommand {
           metadata           the decoded Z_METADATA plist, version hashes in hex, app-defined keys
           model              the model from Z_MODELCACHE (or inferred, or --model MODEL)
           rows ENTITY        rows as objects [--where PREDICATE] [--sort KEY|-KEY] [--limit N]
+          fetch ENTITY       the fetch run as Core Data runs it (through ObjectGraph): the SQL trace
+                             on stdout under "SQL" (on stderr with --json/--csv), then the objects
+                             [--where PREDICATE] [--sort KEY[,KEY...]] [--limit N] [--sql-debug N]
+                             (N: 1 statements and timings, 3 adds bind values, 4 query plans;
+                             default 1); errors exit 1
           check              consistency findings, each naming entity, object and key
           diff               differences from --expected MODEL (entities, attributes, types,
                              optionality, relationships, delete rules)
@@ -50,7 +55,7 @@ enum InspectCommand: Subcommand {
 
     /// The words that select a store subcommand.
     static let storeCommands: Set<String> = [
-        "summary", "schema", "tables", "indexes", "metadata", "model", "rows", "check", "diff", "history", "trace",
+        "summary", "schema", "tables", "indexes", "metadata", "model", "rows", "fetch", "check", "diff", "history", "trace",
         "shell",
     ]
 

@@ -18,7 +18,7 @@ final class InspectShell {
     private var failed = false
 
     static let dotCommands = [
-        ".help", ".quit", ".exit", ".summary", ".schema", ".tables", ".indexes", ".metadata", ".model", ".rows", ".check",
+        ".help", ".quit", ".exit", ".summary", ".schema", ".tables", ".indexes", ".metadata", ".model", ".rows", ".fetch", ".check",
         ".diff", ".history", ".trace", ".mode", ".width",
     ]
 
@@ -248,6 +248,8 @@ final class InspectShell {
         .metadata                the decoded Z_METADATA
         .model                   the model (decoded, inferred or --model)
         .rows ENTITY [--where P] [--sort KEY|-KEY] [--limit N]
+        .fetch ENTITY [--where P] [--sort K[,K…]] [--limit N] [--sql-debug N]
+                                 the fetch through ObjectGraph: its SQL trace and objects
         .check                   consistency findings
         .diff --expected MODEL   differences from a model
         .history                 persistent-history timeline

@@ -26,6 +26,9 @@ struct StoreCommands {
             case "rows":
                 guard arguments.count == 1 else { throw CommandLineError.usage("name one entity: rows ENTITY", subject: "rows") }
                 return try rows(arguments[0])
+            case "fetch":
+                guard arguments.count == 1 else { throw CommandLineError.usage("name one entity: fetch ENTITY", subject: "fetch") }
+                return try fetch(arguments[0])
             case "check": try noArguments(); return try check()
             case "diff": try noArguments(); return try diff()
             case "history": try noArguments(); return try history()

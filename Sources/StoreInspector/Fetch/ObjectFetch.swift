@@ -1,0 +1,176 @@
+import Foundation
+import ObjectGraph
+
+/// `companion inspect STORE fetch ENTITY`: a fetch run the way Core Data runs it, through
+/// ObjectGraph's coordinator, SQLite store and context, with the SQL debug log captured.
+///
+/// The store is never opened in place: the inspector's private copy is copied once more into a
+/// sub-directory of its private directory (writable, mode 0600, removed with it) and ObjectGraph
+/// opens that, read-only, with the inspector's model. Only the fetch itself is traced, so the
+/// trace shows exactly the statements the request cost. A model inferred from the schema is
+/// accepted by giving that throw-away copy the inferred model's version hashes
+/// (``adoptHashes(of:inCopyAt:)``); a decoded or given model must match the store's hashes.
+public struct ObjectFetch: Sendable {
+    /// The entity to fetch (matched exactly, then case-insensitively).
+    public var entityName: String
+    /// `--where`: an `NSPredicate`-style format string.
+    public var predicate: String?
+    /// `--sort`: keys separated by commas, each `KEY`, `-KEY`, `KEY:asc` or `KEY:desc`.
+    public var sort: String?
+    /// `--limit`: the fetch limit; nil for none.
+    public var limit: Int?
+    /// `--sql-debug`: the SQLDebug level (1 statements and timings, 3 bind values, 4 query plans).
+    public var debugLevel: Int
+
+    /// Describes a fetch.
+    public init(entityName: String, predicate: String? = nil, sort: String? = nil, limit: Int? = nil, debugLevel: Int = 1) {
+        self.entityName = entityName
+        self.predicate = predicate
+        self.sort = sort
+        self.limit = limit
+        self.debugLevel = debugLevel
+    }
+
+    /// The sort descriptors `--sort` text asks for.
+    public static func sortDescriptors(_ text: String) throws(FetchError) -> [ObjectSortDescriptor] {
+        let parts = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        guard !parts.isEmpty, !parts.contains(where: \.isEmpty) else { throw .badSortKey(text: text) }
+        var descriptors: [ObjectSortDescriptor] = []
+        for part in parts {
+            let parsed = RowQuery.parseSort(part)
+            guard !parsed.key.isEmpty else { throw .badSortKey(text: text) }
+            descriptors.append(ObjectSortDescriptor(key: parsed.key, ascending: parsed.ascending))
+        }
+        return descriptors
+    }
+
+    /// Runs the fetch against `inspection`'s store and returns the trace and the objects.
+    public func run(on inspection: StoreInspection) throws(FetchError) -> FetchOutcome {
+        guard let storeModel = inspection.storeModel else { throw .noModel }
+        let entity: EntityDescription
+        do {
+            entity = try inspection.entity(named: entityName)
+        } catch {
+            throw .unknownEntity(name: entityName, known: storeModel.model.entities.map(\.name).sorted())
+        }
+        let request = FetchRequest(entity: entity)
+        if let predicate {
+            do {
+                request.predicate = try ObjectPredicate(format: predicate)
+            } catch {
+                throw .badPredicate(detail: String(describing: error))
+            }
+        }
+        if let sort { request.sortDescriptors = try Self.sortDescriptors(sort) }
+        if let limit { request.fetchLimit = limit }
+
+        let copy = try Self.copyForObjectGraph(inspection.store.copy)
+        defer { try? FileManager.default.removeItem(atPath: copy.directory) }
+        let lines = SQLDebugLog.Lines()
+        let log = SQLDebugLog(level: 0, sink: lines.append)
+        let inferred: Bool
+        if case .inferred = storeModel.source { inferred = true } else { inferred = false }
+        if inferred { try Self.adoptHashes(of: storeModel.model, inCopyAt: copy.path) }
+        let container = PersistentContainer(name: "inspect", managedObjectModel: storeModel.model)
+        do {
+            try container.loadPersistentStore(
+                at: URL(fileURLWithPath: copy.path),
+                options: [SQLiteStore.Options.readOnlyKey: true, SQLiteStore.Options.debugLogKey: log])
+        } catch let error as CoreDataError where error.code == .persistentStoreIncompatibleVersionHash {
+            throw .modelMismatch(detail: Self.clean(error.message, copy: copy, original: inspection.store.path), inferred: inferred)
+        } catch {
+            throw .fetchFailed(detail: Self.describe(error, copy: copy, original: inspection.store.path))
+        }
+        defer { for store in container.persistentStoreCoordinator.persistentStores { (store as? SQLiteStore)?.close() } }
+
+        // The same columns as `rows`, so the two listings can be compared line by line.
+        let reader: RowReader
+        do {
+            reader = try RowReader(inspection: inspection, entity: entity)
+        } catch {
+            throw .fetchFailed(detail: error.message)
+        }
+        let context = container.viewContext
+        let objects: [ManagedObject]
+        log.level = debugLevel
+        do {
+            objects = try context.performAndWait { try context.fetch(request) }
+        } catch {
+            log.level = 0
+            throw .fetchFailed(detail: Self.describe(error, copy: copy, original: inspection.store.path))
+        }
+        // Reading to-many counts below may fire faults; those statements are not the fetch's.
+        log.level = 0
+        let rows = context.performAndWait { objects.map { Self.row(of: $0, columns: reader.columns) } }
+        return FetchOutcome(
+            trace: lines.all.map { Self.clean($0, copy: copy, original: inspection.store.path) },
+            columns: reader.columns, showsEntityColumn: reader.showsEntityColumn, rows: rows,
+            modelNote: inferred
+                ? "note: the model was inferred from the schema (the store has no Z_MODELCACHE); attribute types may "
+                    + "not match the app's model exactly"
+                : nil)
+    }
+
+    // MARK: - Rows
+
+    /// One object as a listing row: attributes formatted by ``ValueFormatter``, to-one
+    /// relationships as `Entity/p3`, to-many relationships as counts, other entities' columns NULL.
+    static func row(of object: ManagedObject, columns: [String]) -> InspectedRow {
+        let values = columns.map { name -> InspectedValue in
+            if let attribute = object.entity.attributesByName[name] {
+                return ValueFormatter.format(objectValue: object.value(forKey: name), attribute: attribute)
+            }
+            guard let relationship = object.entity.relationshipsByName[name] else { return .null }
+            let value = object.value(forKey: name)
+            if relationship.isToMany {
+                if let members = value as? Set<ManagedObject> { return .integer(Int64(members.count)) }
+                if let members = value as? OrderedSet<ManagedObject> { return .integer(Int64(members.count)) }
+                return .integer(0)
+            }
+            guard let destination = value as? ManagedObject else { return .null }
+            return .text(reference(destination.objectID))
+        }
+        return InspectedRow(
+            objectID: reference(object.objectID), entityName: object.entity.name,
+            primaryKey: object.objectID.primaryKey ?? 0, values: values)
+    }
+
+    /// `Entity/p3`, as `rows` shows object references.
+    static func reference(_ objectID: ManagedObjectID) -> String {
+        "\(objectID.entity.name)/p\(objectID.primaryKey.map(String.init) ?? "?")"
+    }
+
+    // MARK: - The copy ObjectGraph opens
+
+    /// A second copy of the private copy, writable by its owner only, in a fresh sub-directory.
+    static func copyForObjectGraph(_ original: PrivateCopy) throws(FetchError) -> (directory: String, path: String) {
+        let manager = FileManager.default
+        let directory = original.directory + "/objectgraph-" + UUID().uuidString
+        let path = directory + "/store.sqlite"
+        do {
+            try manager.createDirectory(atPath: directory, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
+            for suffix in [""] + PrivateCopy.siblingSuffixes where manager.fileExists(atPath: original.path + suffix) {
+                try manager.copyItem(atPath: original.path + suffix, toPath: path + suffix)
+                try manager.setAttributes([.posixPermissions: 0o600], ofItemAtPath: path + suffix)
+            }
+        } catch {
+            try? manager.removeItem(atPath: directory)
+            throw .copyFailed(reason: error.localizedDescription)
+        }
+        return (directory, path)
+    }
+
+    /// An ObjectGraph error as one sentence: a predicate's own message when it has one, and the
+    /// user's path instead of the temporary copy's.
+    static func describe(_ error: any Error, copy: (directory: String, path: String), original: String) -> String {
+        if let predicateError = error as? ObjectPredicateError { return predicateError.description }
+        guard let coreDataError = error as? CoreDataError else { return clean(String(describing: error), copy: copy, original: original) }
+        if let predicateError = coreDataError.underlyingError as? ObjectPredicateError { return predicateError.description }
+        return clean(coreDataError.message, copy: copy, original: original)
+    }
+
+    /// `text` with the copy's path replaced by the original's (the copy is gone after the run).
+    static func clean(_ text: String, copy: (directory: String, path: String), original: String) -> String {
+        text.replacingOccurrences(of: copy.path, with: original)
+    }
+}
