@@ -16,7 +16,7 @@ public enum IIOInfoReader {
     /// Parses `iio_info` output; `source` names the file in error messages.
     public static func devices(fromText text: String, source: String) throws(IIOError) -> [DeviceDescription] {
         var devices: [DeviceDescription] = []
-        var current: PendingDevice?
+        var current: ListedDevice?
         var section = Section.none
         var sawDevicesHeading = false
         for (number, rawLine) in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }).enumerated() {
@@ -39,7 +39,7 @@ public enum IIOInfoReader {
                 guard let (name, value) = attribute(line) else { continue }
                 switch section {
                 case .channelAttributes: current?.setChannelAttribute(name, value)
-                case .deviceAttributes: current?.deviceAttributes[name] = value
+                case .deviceAttributes: current?.attributes[name] = value
                 default: break
                 }
             } else if section == .channels || section == .channelAttributes, let channel = channel(line, lineNumber) {
@@ -71,14 +71,14 @@ public enum IIOInfoReader {
     }
 
     /// `accel_x: label (input, index: 0, format: be:s20/32>>4)`; nil when the line is not a channel.
-    private static func channel(_ line: String, _ number: Int) -> PendingDevice.Channel? {
+    private static func channel(_ line: String, _ number: Int) -> ListedDevice.Channel? {
         guard line.hasSuffix(")"), let open = line.range(of: " (input") ?? line.range(of: " (output"),
             let colon = line.firstIndex(of: ":"), colon < open.lowerBound
         else { return nil }
         let id = String(line[..<colon])
         guard !id.contains(" ") else { return nil }
         let details = line[open.lowerBound...].dropFirst(2).dropLast()
-        var channel = PendingDevice.Channel(id: id, isInput: details.hasPrefix("input"), line: number)
+        var channel = ListedDevice.Channel(id: id, isInput: details.hasPrefix("input"), line: number)
         for part in details.split(separator: ",") {
             let field = part.trimmingWhitespace()
             if field.hasPrefix("index: ") { channel.index = Int(field.dropFirst(7)) }
@@ -88,7 +88,7 @@ public enum IIOInfoReader {
     }
 
     /// `iio:device0: adxl355 (buffer capable)` or `trigger0: name`.
-    private static func device(_ line: String) -> PendingDevice? {
+    private static func device(_ line: String) -> ListedDevice? {
         guard let separator = line.range(of: ": ") ?? (line.hasSuffix(":") ? line.range(of: ":") : nil) else {
             return nil
         }
@@ -99,79 +99,6 @@ public enum IIOInfoReader {
             name = String(name.dropLast(suffix.count)).trimmingWhitespace()
         }
         if let label = name.range(of: " (label:") { name = String(name[..<label.lowerBound]) }
-        return PendingDevice(id: id, name: name.isEmpty ? id : name)
-    }
-}
-
-/// A device as `iio_info` lists it, before the numbers are checked.
-private struct PendingDevice {
-    struct Channel {
-        var id: String
-        var isInput: Bool
-        var line: Int
-        var index: Int?
-        var format: String?
-        var attributes: [String: String] = [:]
-    }
-    var id: String
-    var name: String
-    var channels: [Channel] = []
-    var deviceAttributes: [String: String] = [:]
-
-    mutating func setChannelAttribute(_ name: String, _ value: String) {
-        guard !channels.isEmpty else { return }
-        channels[channels.count - 1].attributes[name] = value
-    }
-
-    func description(source: String) throws(IIOError) -> DeviceDescription {
-        var scanChannels: [ChannelDescription] = []
-        var matrixText = deviceAttributes["mount_matrix"]
-        var frequencyText = deviceAttributes["sampling_frequency"]
-        for channel in channels where channel.isInput {
-            if channel.id.hasPrefix("accel") {
-                matrixText = matrixText ?? channel.attributes["mount_matrix"]
-                frequencyText = frequencyText ?? channel.attributes["sampling_frequency"]
-            }
-            guard let index = channel.index, let format = channel.format else { continue }
-            let type: ScanType
-            do {
-                type = try ScanType(parsing: format)
-            } catch {
-                throw .malformedDescription(source: source, line: channel.line, reason: "channel \(channel.id): \(error)")
-            }
-            var description = ChannelDescription(name: channel.id, index: index, type: type)
-            if !description.isTimestamp {
-                for (key, absent) in [("scale", 1.0), ("offset", 0.0)] {
-                    var value = absent
-                    if let text = channel.attributes[key] {
-                        guard let number = Double(text), number.isFinite else {
-                            throw .malformedDescription(
-                                source: source, line: channel.line,
-                                reason: "channel \(channel.id): \(key) '\(text)' is not a number")
-                        }
-                        value = number
-                    }
-                    if key == "scale" { description.scale = value } else { description.offset = value }
-                }
-                if description.scale == 0 {
-                    throw .malformedDescription(
-                        source: source, line: channel.line,
-                        reason: "channel \(channel.id) has scale 0, which would turn every reading into 0")
-                }
-            }
-            scanChannels.append(description)
-        }
-        var matrix = MountMatrix.identity
-        if let matrixText {
-            do {
-                matrix = try MountMatrix(parsing: matrixText)
-            } catch {
-                throw .malformedDescription(source: source, line: 0, reason: "device \(name): \(error)")
-            }
-        }
-        let frequency = frequencyText.flatMap { Double($0) }.flatMap { $0 > 0 ? $0 : nil }
-        return DeviceDescription(
-            name: name, identifier: id, channels: scanChannels, mountMatrix: matrix,
-            samplingFrequency: frequency, timestampClock: deviceAttributes["current_timestamp_clock"])
+        return ListedDevice(id: id, name: name.isEmpty ? id : name)
     }
 }

@@ -73,86 +73,15 @@ extension LibiioContextReader {
 /// Serialises XMLParser use (see ``LibiioContextReader/devices(fromXML:source:)``).
 private let parserLock = NSLock()
 
-/// A device as the XML states it, before the numbers are checked.
-private struct RawDevice {
-    struct Channel {
-        var id: String
-        var isInput: Bool
-        var index: Int?
-        var format: String?
-        var elementScale: String?
-        var attributes: [String: String] = [:]
-        var line: Int
-    }
-    var id: String
-    var name: String
-    var channels: [Channel] = []
-    var attributes: [String: String] = [:]
-
-    func description(source: String) throws(IIOError) -> DeviceDescription {
-        var scanChannels: [ChannelDescription] = []
-        var mountMatrixText = attributes["mount_matrix"]
-        var frequencyText = attributes["sampling_frequency"]
-        for channel in channels where channel.isInput {
-            if channel.id.hasPrefix("accel") {
-                mountMatrixText = mountMatrixText ?? channel.attributes["mount_matrix"]
-                frequencyText = frequencyText ?? channel.attributes["sampling_frequency"]
-            }
-            guard let index = channel.index, let format = channel.format else { continue }
-            let type: ScanType
-            do {
-                type = try ScanType(parsing: format)
-            } catch {
-                throw .malformedDescription(source: source, line: channel.line, reason: "channel \(channel.id): \(error)")
-            }
-            var description = ChannelDescription(name: channel.id, index: index, type: type)
-            if !description.isTimestamp {
-                description.scale = try number(
-                    channel.attributes["scale"] ?? channel.elementScale, channel: channel, what: "scale", absent: 1.0)
-                description.offset = try number(
-                    channel.attributes["offset"], channel: channel, what: "offset", absent: 0.0)
-                if description.scale == 0 {
-                    throw .malformedDescription(
-                        source: source, line: channel.line,
-                        reason: "channel \(channel.id) has scale 0, which would turn every reading into 0")
-                }
-            }
-            scanChannels.append(description)
-        }
-        var matrix = MountMatrix.identity
-        if let mountMatrixText {
-            do {
-                matrix = try MountMatrix(parsing: mountMatrixText)
-            } catch {
-                throw .malformedDescription(source: source, line: 0, reason: "device \(name): \(error)")
-            }
-        }
-        let frequency = frequencyText.flatMap { Double($0.trimmingWhitespace()) }.flatMap { $0 > 0 ? $0 : nil }
-        let clock = attributes["current_timestamp_clock"]?.trimmingWhitespace()
-        return DeviceDescription(
-            name: name, identifier: id, channels: scanChannels, mountMatrix: matrix,
-            samplingFrequency: frequency, timestampClock: clock?.isEmpty == false ? clock : nil)
-
-        func number(_ text: String?, channel: Channel, what: String, absent: Double) throws(IIOError) -> Double {
-            guard let text = text?.trimmingWhitespace(), !text.isEmpty else { return absent }
-            guard let value = Double(text), value.isFinite else {
-                throw .malformedDescription(
-                    source: source, line: channel.line, reason: "channel \(channel.id): \(what) '\(text)' is not a number")
-            }
-            return value
-        }
-    }
-}
-
 /// Collects devices, channels and attributes as XMLParser walks the document.
 private final class ContextParserDelegate: NSObject, XMLParserDelegate {
-    var devices: [RawDevice] = []
+    var devices: [ListedDevice] = []
     var sawContext = false
     var failure: (line: Int, reason: String)?
     /// The elements opened and not yet closed, outermost first.
     var openElements: [String] = []
-    private var device: RawDevice?
-    private var channel: RawDevice.Channel?
+    private var device: ListedDevice?
+    private var channel: ListedDevice.Channel?
 
     func parser(
         _ parser: XMLParser, didStartElement element: String, namespaceURI: String?, qualifiedName: String?,
@@ -164,9 +93,9 @@ private final class ContextParserDelegate: NSObject, XMLParserDelegate {
             sawContext = true
         case "device":
             let id = attributes["id"] ?? ""
-            device = RawDevice(id: id, name: attributes["name"] ?? id)
+            device = ListedDevice(id: id, name: attributes["name"] ?? id)
         case "channel":
-            channel = RawDevice.Channel(
+            channel = ListedDevice.Channel(
                 id: attributes["id"] ?? "", isInput: attributes["type"] != "output", line: parser.lineNumber)
         case "scan-element":
             guard channel != nil else { return }
