@@ -61,7 +61,7 @@ extension ManagedObjectContext {
         insertedSet.remove(object)
         touchedSet.remove(object)
         deletedSet.remove(object)
-        registry[object.objectID] = nil
+        registry.remove(object.objectID)
         object.detachFromContext()
     }
 }

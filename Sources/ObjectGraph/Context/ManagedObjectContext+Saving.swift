@@ -53,9 +53,9 @@ extension ManagedObjectContext {
     private func finishSave(_ plan: SavePlan) {
         for object in insertedSet {
             guard let permanent = plan.permanentIDs[ObjectIdentifier(object)] else { continue }
-            registry[object.objectID] = nil
+            registry.remove(object.objectID)
             object.objectID = permanent
-            registry[permanent] = object
+            registry.register(object, for: permanent)
             object.state.lifecycle = .persisted
             object.state.version = 1
         }
@@ -66,7 +66,7 @@ extension ManagedObjectContext {
             markCommitted(object, written: plan.writtenValues[ObjectIdentifier(object)])
         }
         for object in deletedSet.elements + discardedInserts.elements {
-            registry[object.objectID] = nil
+            registry.remove(object.objectID)
             object.detachFromContext()
         }
         insertedSet.removeAll()

@@ -41,8 +41,9 @@ public final class ManagedObjectContext: @unchecked Sendable {
     /// Marks the context's private queue so `performAndWait` can tell it is already on it.
     let queueKey = DispatchSpecificKey<ObjectIdentifier>()
 
-    /// Every object of the context by ID: one object per ID.
-    var registry: [ManagedObjectID: ManagedObject] = [:]
+    /// Every live object of the context by ID: one object per ID, held weakly (objects with
+    /// pending changes are held by the change sets below).
+    var registry = ObjectRegistry()
     /// Objects inserted since the last save, in insertion order.
     var insertedSet = OrderedSet<ManagedObject>()
     /// Stored objects written to since the last save, in the order first written.
@@ -71,7 +72,7 @@ public final class ManagedObjectContext: @unchecked Sendable {
 
     deinit {
         // Objects refer to each other through relationships; break the cycles so they can go.
-        for object in registry.values { object.releaseRelationships() }
+        for object in registry.objects { object.releaseRelationships() }
     }
 
     /// The model of the context's coordinator.
@@ -96,10 +97,13 @@ public final class ManagedObjectContext: @unchecked Sendable {
     /// Stored objects deleted since the last save.
     public var deletedObjects: Set<ManagedObject> { deletedSet.set }
 
-    /// Every object the context holds.
-    public var registeredObjects: Set<ManagedObject> { Set(registry.values) }
+    /// Every object the context holds: its objects with pending changes and every other object
+    /// of the context still in use. The context holds unchanged objects weakly, as Core Data
+    /// does, so an object the app no longer references leaves this set.
+    public var registeredObjects: Set<ManagedObject> { Set(registry.objects) }
 
-    /// The context's object for `objectID`, or nil when the context holds none.
+    /// The context's object for `objectID`, or nil when the context holds none (or held an
+    /// unchanged one that nothing references any more).
     public func registeredObject(for objectID: ManagedObjectID) -> ManagedObject? {
         registry[objectID]
     }
@@ -115,7 +119,7 @@ public final class ManagedObjectContext: @unchecked Sendable {
     /// Registers `object` under its ID (the one object for that ID from now on).
     func register(_ object: ManagedObject) {
         object.managedObjectContext = self
-        registry[object.objectID] = object
+        registry.register(object, for: object.objectID)
     }
 }
 

@@ -25,7 +25,8 @@ public struct LessonCatalog: Sendable {
 
     /// The folder lessons are read from, as DESIGN.md §5 and the issue say: `LESSONS_PATH`, else
     /// the installed share folder (`<prefix>/share/companion/Lessons`, found from the executable
-    /// in `<prefix>/bin`), else `./Lessons`.
+    /// in `<prefix>/bin`), else `./Lessons`, else — for a `companion` run straight from a SwiftPM
+    /// build folder (`<package>/.build/…/companion`) — the package's own `Lessons` folder.
     /// - Returns: the first folder that exists, with the list of places looked at for messages.
     public static func locate(environment: [String: String], executable: String, currentDirectory: String)
         -> (directory: String?, searched: [String]) {
@@ -35,11 +36,22 @@ public struct LessonCatalog: Sendable {
         candidates.append(((bin as NSString).appendingPathComponent("../share/companion/Lessons") as NSString)
             .standardizingPath)
         candidates.append((currentDirectory as NSString).appendingPathComponent("Lessons"))
+        if let package = packageDirectory(containingBuildOf: executable) {
+            candidates.append((package as NSString).appendingPathComponent("Lessons"))
+        }
         var isDirectory: ObjCBool = false
         let found = candidates.first {
             FileManager.default.fileExists(atPath: $0, isDirectory: &isDirectory) && isDirectory.boolValue
         }
         return (found, candidates)
+    }
+
+    /// The package folder of an executable SwiftPM built (the folder holding its `.build`), or nil
+    /// when the executable is not inside a `.build` folder.
+    static func packageDirectory(containingBuildOf executable: String) -> String? {
+        let components = (executable as NSString).pathComponents
+        guard let build = components.lastIndex(of: ".build"), build > 0 else { return nil }
+        return NSString.path(withComponents: Array(components[..<build]))
     }
 
     /// The lesson a student named: its number (`5`, `05`), its slug (`fetching`) or its file

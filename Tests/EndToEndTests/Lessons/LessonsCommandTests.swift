@@ -102,7 +102,12 @@ import Testing
         let empty = FileManager.default.temporaryDirectory.appendingPathComponent("empty-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: empty) }
-        let outcome = try ProductRunner.run("companion", ["lessons"], environment: ["LESSONS_PATH": ""], directory: empty)
+        // A copy outside the build folder, so the package's own Lessons folder is not found either.
+        let copy = empty.appendingPathComponent("bin/companion")
+        try FileManager.default.createDirectory(at: copy.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: ProductRunner.binDirectory.appendingPathComponent("companion"), to: copy)
+        let outcome = try ProductRunner.run(
+            executable: copy, ["lessons"], environment: ["LESSONS_PATH": ""], directory: empty)
         #expect(outcome.status == 1)
         #expect(outcome.standardError.hasPrefix("companion: lessons: no lessons found (looked in "))
         #expect(outcome.standardError.split(separator: "\n").count == 1)

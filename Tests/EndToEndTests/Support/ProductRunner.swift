@@ -50,8 +50,19 @@ enum ProductRunner {
         _ product: String, _ arguments: [String] = [], input: String? = nil,
         environment: [String: String] = [:], directory: URL? = nil
     ) throws -> ProcessOutcome {
+        try run(
+            executable: binDirectory.appendingPathComponent(product), arguments, input: input,
+            environment: environment, directory: directory)
+    }
+
+    /// Runs the executable file at `executable` (for instance a copy of a product placed outside
+    /// the build folder) like ``run(_:_:input:environment:directory:)``.
+    static func run(
+        executable: URL, _ arguments: [String] = [], input: String? = nil,
+        environment: [String: String] = [:], directory: URL? = nil
+    ) throws -> ProcessOutcome {
         let process = Process()
-        process.executableURL = binDirectory.appendingPathComponent(product)
+        process.executableURL = executable
         process.arguments = arguments
         process.currentDirectoryURL = directory ?? packageRoot
         var env = ProcessInfo.processInfo.environment

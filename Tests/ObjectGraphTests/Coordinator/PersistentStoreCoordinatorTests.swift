@@ -63,12 +63,14 @@ struct PersistentStoreCoordinatorTests {
         }
 
         let reader = ManagedObjectContext(concurrencyType: .privateQueue, coordinator: coordinator)
-        let name = reader.performAndWait { reader.object(with: id)["name"] as? String }
+        // Held here: the context holds unchanged objects weakly.
+        let theater = reader.performAndWait { reader.object(with: id) }
+        let name = reader.performAndWait { theater["name"] as? String }
         #expect(name == "Odeon")
         #expect(store.rowLookups == 0)
 
         // A refresh asks the store itself.
-        reader.performAndWait { reader.refresh(reader.object(with: id), mergeChanges: true) }
+        reader.performAndWait { reader.refresh(theater, mergeChanges: true) }
         #expect(store.rowLookups == 1)
     }
 

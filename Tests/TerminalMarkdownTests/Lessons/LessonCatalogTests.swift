@@ -92,6 +92,16 @@ import Testing
         #expect(none.searched == ["/nowhere/share/companion/Lessons", "/nowhere/Lessons"])
     }
 
+    @Test func aCompanionRunFromItsBuildFolderFindsThePackagesLessons() throws {
+        let package = try Folder([:])
+        defer { package.remove() }
+        try FileManager.default.createDirectory(atPath: package.path + "/Lessons", withIntermediateDirectories: true)
+        let executable = package.path + "/.build/x86_64-unknown-linux-gnu/debug/companion"
+        let located = LessonCatalog.locate(environment: [:], executable: executable, currentDirectory: "/nowhere")
+        #expect(located.directory == package.path + "/Lessons")
+        #expect(located.searched.last == package.path + "/Lessons")
+    }
+
     @Test func readingStateRemembersTheLastSlugUnderXDGStateHome() throws {
         let folder = try Folder([:])
         defer { folder.remove() }

@@ -20,7 +20,8 @@ enum LessonsCommand: Subcommand {
           --plain               no colour or escape sequences at all (the same as --color never)
           --no-pager            never page; by default a terminal gets $PAGER or 'less -R -F -K'
 
-        Lessons are read from LESSONS_PATH, else <prefix>/share/companion/Lessons, else ./Lessons.
+        Lessons are read from LESSONS_PATH, else <prefix>/share/companion/Lessons, else ./Lessons,
+        else the Lessons folder of the package a build-folder companion was built from.
         The last lesson read is remembered in $XDG_STATE_HOME/companion (default ~/.local/state).
         """
 
