@@ -24,6 +24,7 @@ public final class StoreInspection: @unchecked Sendable {
     public private(set) var notes: [String] = []
 
     private var columnCache: [String: [TableColumnInfo]] = [:]
+    private var hasPredicateFunctions = false
     private let tablesByUppercasedName: [String: String]
 
     /// Opens and reads `path`.
@@ -86,6 +87,18 @@ public final class StoreInspection: @unchecked Sendable {
     /// Closes the store and removes its private copy.
     public func close() {
         store.close()
+    }
+
+    /// Installs the SQL functions compiled predicates call (``PredicateSQL``) on the store's
+    /// connection, once.
+    public func registerPredicateFunctions() throws(InspectorError) {
+        guard !hasPredicateFunctions else { return }
+        do {
+            try ObjectGraph.registerPredicateFunctions(on: store.database)
+        } catch {
+            throw InspectedStore.translate(error, path: store.path)
+        }
+        hasPredicateFunctions = true
     }
 
     /// Runs the whole `quick_check` when opening checked only part of a large store, and puts
