@@ -4,13 +4,14 @@ import StoreInspector
 
 /// The `inspector` benchmark suite (`make bench SUITE=inspector`, DESIGN.md §7, issue 4 "Speed").
 ///
-/// - `summary`: opening a large store the inspector's way (private copy, hardened read-only
-///   open, `quick_check`) plus the summary's row counts, against raw SQLite C calls running
+/// - `summary`: opening a large store the inspector's way (header check, hardened read-only
+///   open in place with `immutable=1` since it has no `-wal`, `quick_check` bounded to Core Data's
+///   own tables above 64 MiB) plus the summary's row counts, against raw SQLite C calls running
 ///   `SELECT count(*)` on each table of the original, as `sqlite3` would.
 /// - `rows-first-100`: the first 100 rows as objects from an opened store, against a raw
 ///   `SELECT … LIMIT 100`; measured at two table sizes to show it does not grow with the table.
 /// - `batch-200`: 200 small stores inspected one after another (summary and check), against raw
-///   open + count per store; the peak number of private copies alive at once must be 1.
+///   open + count per store; the peak number of stores open at once must be 1.
 ///
 /// The large store has `INSPECTOR_BENCH_ROWS` rows (default 1,000,000, about 200 MB; the issue's
 /// size is 5,000,000 rows, about 1 GB: `INSPECTOR_BENCH_ROWS=5000000 make bench SUITE=inspector`).
@@ -91,7 +92,7 @@ private struct InspectorBenchmark {
         let ours = try Measurement.medianMilliseconds(runs: runs) {
             for store in stores {
                 let inspection = try StoreInspection(path: store)
-                mostAlive = max(mostAlive, TemporaryCopyRegistry.shared.liveDirectories.count)
+                mostAlive = max(mostAlive, InspectedStore.openCount)
                 _ = try StoreSummary(inspection)
                 _ = try ConsistencyChecker.check(inspection)
                 inspection.close()
@@ -102,7 +103,7 @@ private struct InspectorBenchmark {
             for store in stores { try Self.rawCounts(store) }
         }
         Measurement.report(suite: "inspector", name: "batch-200", ours: ours, base: base, runs: runs, peakMiB: peak)
-        print("BENCH-NOTE inspector/batch-200: at most \(mostAlive) store copy open at a time")
+        print("BENCH-NOTE inspector/batch-200: at most \(mostAlive) store open at a time")
     }
 
     // MARK: - Raw SQLite baseline

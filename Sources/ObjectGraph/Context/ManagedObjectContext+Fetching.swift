@@ -2,17 +2,30 @@ extension ManagedObjectContext {
     /// The objects `request` selects, including this context's unsaved inserts and changes and
     /// leaving out its unsaved deletes, in the request's order.
     ///
-    /// - Throws: ``CoreDataError`` for an unknown entity or when a store cannot be read.
+    /// Honours ``FetchRequest/returnsObjectsAsFaults``, ``FetchRequest/includesPropertyValues``
+    /// and ``FetchRequest/relationshipKeyPathsForPrefetching``. The answer is an array, so every
+    /// object is made at once whatever ``FetchRequest/fetchBatchSize`` says; walk a large result
+    /// with ``fetchInBatches(_:)`` instead.
+    ///
+    /// - Throws: ``CoreDataError`` for an unknown entity, a prefetching key path that is not a
+    ///   relationship, a ``FetchRequest/resultType`` other than objects (use ``execute(_:)``), or
+    ///   when a store cannot be read.
     public func fetch(_ request: FetchRequest) throws -> [ManagedObject] {
+        try request.requireResultType(.managedObjectResultType, calling: "fetch(_:)")
         let entity = try request.resolvedEntity(in: managedObjectModel)
-        let mergesChanges = request.includesPendingChanges && hasChanges
-        let storeRequest = request.storeRequest(for: entity, windowInStore: !mergesChanges)
-        var objects: [ManagedObject] = []
-        if !persistentStoreCoordinator.stores(holding: entity).isEmpty {
-            objects = try persistentStoreCoordinator.fetchRows(storeRequest).map { object(for: $0) }
+        let prefetching = try request.prefetchingPaths(for: entity)
+        let objects: [ManagedObject]
+        if request.includesPropertyValues {
+            objects = try fetchWithValues(request, entity: entity)
+        } else {
+            let keys = try matchingObjectKeys(for: request, entity: entity)
+            objects = (0..<keys.count).map { index in
+                if case .object(let object) = keys[index] { return object }
+                return object(with: keys.objectID(at: index))
+            }
         }
-        guard mergesChanges else { return objects }
-        return mergePendingChanges(into: objects, request: request, entity: entity)
+        try prefetch(prefetching, for: objects)
+        return objects
     }
 
     /// The objects `request` selects, as instances of the registered subclass `type`
@@ -22,12 +35,35 @@ extension ManagedObjectContext {
     }
 
     /// How many objects ``fetch(_:)`` would return for `request`, counted by the store when the
-    /// context has no unsaved changes.
+    /// context has no unsaved changes; otherwise the store's matching keys are counted with the
+    /// unsaved changes applied, without making objects for them.
     public func count(for request: FetchRequest) throws -> Int {
         let entity = try request.resolvedEntity(in: managedObjectModel)
-        if request.includesPendingChanges && hasChanges { return try fetch(request).count }
+        if request.includesPendingChanges && hasChanges {
+            return try matchingObjectKeys(for: request, entity: entity, ordered: false).count
+        }
         guard !persistentStoreCoordinator.stores(holding: entity).isEmpty else { return 0 }
         return try persistentStoreCoordinator.countRows(request.storeRequest(for: entity, windowInStore: true))
+    }
+
+    /// The fetch of objects with their rows: one `SELECT` of every column, then unsaved changes
+    /// merged in.
+    private func fetchWithValues(_ request: FetchRequest, entity: EntityDescription) throws -> [ManagedObject] {
+        let mergesChanges = request.includesPendingChanges && hasChanges
+        let storeRequest = request.storeRequest(for: entity, windowInStore: !mergesChanges)
+        var objects: [ManagedObject] = []
+        if !persistentStoreCoordinator.stores(holding: entity).isEmpty {
+            let rows = try persistentStoreCoordinator.fetchRows(storeRequest)
+            // The coordinator keeps the rows of a fetch that fits its row cache; only then can the
+            // objects stay faults whose first access costs no SQL.
+            if request.returnsObjectsAsFaults && rows.count <= PersistentStoreCoordinator.rowCacheCapacity {
+                objects = rows.map { registeredObject(for: $0.objectID) ?? object(with: $0.objectID) }
+            } else {
+                objects = rows.map { object(for: $0) }
+            }
+        }
+        guard mergesChanges else { return objects }
+        return mergePendingChanges(into: objects, request: request, entity: entity)
     }
 
     /// Store results plus unsaved inserts and changed objects that now match, minus deleted

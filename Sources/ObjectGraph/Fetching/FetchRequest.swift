@@ -31,7 +31,47 @@ public final class FetchRequest: @unchecked Sendable {
     /// Whether objects of sub-entities are fetched too (default true).
     public var includesSubentities = true
     /// Whether the context's unsaved changes are merged into the results (default true).
+    ///
+    /// Dictionary results always reflect the store alone, as in Core Data.
     public var includesPendingChanges = true
+
+    // MARK: - What comes back
+
+    /// What a fetch returns: objects (the default), object IDs, dictionaries or a count.
+    ///
+    /// ``ManagedObjectContext/execute(_:)`` answers in this form; the typed methods
+    /// (``ManagedObjectContext/fetch(_:)``, ``ManagedObjectContext/fetchObjectIDs(_:)``,
+    /// ``ManagedObjectContext/fetchDictionaries(_:)``, ``ManagedObjectContext/count(for:)``)
+    /// each answer in their own form and ignore it.
+    public var resultType = FetchRequestResultType.managedObjectResultType
+    /// For dictionary results, the keys each dictionary holds, in order: attribute names, to-one
+    /// relationship names (the value is the destination's ``ManagedObjectID``) and key paths
+    /// through to-one relationships such as `"theater.name"` (the key is the whole path).
+    /// Nil fetches every stored attribute of the entity.
+    public var propertiesToFetch: [String]?
+    /// For dictionary results, whether equal dictionaries are returned once (`SELECT DISTINCT`).
+    /// Core Data ignores it for other result types, and so does this.
+    public var returnsDistinctResults = false
+    /// Whether fetched objects come back as faults whose values wait in the coordinator's row
+    /// cache (true, Core Data's default) or with their values already in place (false).
+    ///
+    /// Either way the values arrive in the fetch's one `SELECT`; a fault fulfilled from the row
+    /// cache costs no SQL. A fetch of more rows than the row cache keeps (10,000) returns its
+    /// objects with their values in place, because faults that missed the cache would each
+    /// cost a `SELECT` (the trace's `fault fulfilled from database` lines).
+    public var returnsObjectsAsFaults = true
+    /// Whether the fetch reads the objects' values (true, the default). False selects only the
+    /// matching `Z_ENT, Z_PK` pairs and returns faults that each read their row on first access,
+    /// which suits a fetch whose objects are only counted, compared or deleted.
+    public var includesPropertyValues = true
+    /// Relationship key paths (`"theater"`, `"movies"`, `"movies.playlists"`) whose destinations
+    /// are loaded with the fetched objects, one extra `SELECT` per relationship in the path, so
+    /// walking them fires no fault per object.
+    public var relationshipKeyPathsForPrefetching: [String] = []
+    /// How many objects ``ManagedObjectContext/fetchInBatches(_:)`` loads at a time; 0 loads
+    /// them all at the first access. ``ManagedObjectContext/fetch(_:)`` returns an array, so it
+    /// always loads every object.
+    public var fetchBatchSize = 0
 
     /// A request for objects of the entity named `entityName`.
     public init(entityName: String) {

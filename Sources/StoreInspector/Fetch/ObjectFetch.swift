@@ -4,9 +4,10 @@ import ObjectGraph
 /// `companion inspect STORE fetch ENTITY`: a fetch run the way Core Data runs it, through
 /// ObjectGraph's coordinator, SQLite store and context, with the SQL debug log captured.
 ///
-/// The store is never opened in place: the inspector's private copy is copied once more into a
-/// sub-directory of its private directory (writable, mode 0600, removed with it) and ObjectGraph
-/// opens that, read-only, with the inspector's model. Only the fetch itself is traced, so the
+/// ObjectGraph never opens the user's files: they are copied (with their `-wal`, `-shm` and
+/// `-journal`) into a private directory of their own (``PrivateCopy``: mode 0700, removed after the
+/// fetch and on Ctrl-C) and ObjectGraph opens that copy, read-only, with the inspector's model.
+/// (ObjectGraph's store opens files normally, and a normal open creates `-shm`/`-wal` beside them.) Only the fetch itself is traced, so the
 /// trace shows exactly the statements the request cost. A model inferred from the schema is
 /// accepted by giving that throw-away copy the inferred model's version hashes
 /// (``adoptHashes(of:inCopyAt:)``); a decoded or given model must match the store's hashes.
@@ -64,8 +65,13 @@ public struct ObjectFetch: Sendable {
         if let sort { request.sortDescriptors = try Self.sortDescriptors(sort) }
         if let limit { request.fetchLimit = limit }
 
-        let copy = try Self.copyForObjectGraph(inspection.store.copy)
-        defer { try? FileManager.default.removeItem(atPath: copy.directory) }
+        let copy: PrivateCopy
+        do {
+            copy = try PrivateCopy(of: inspection.store.path)
+        } catch {
+            throw .copyFailed(reason: error.message)
+        }
+        defer { copy.remove() }
         let lines = SQLDebugLog.Lines()
         let log = SQLDebugLog(level: 0, sink: lines.append)
         let inferred: Bool
@@ -140,29 +146,11 @@ public struct ObjectFetch: Sendable {
         "\(objectID.entity.name)/p\(objectID.primaryKey.map(String.init) ?? "?")"
     }
 
-    // MARK: - The copy ObjectGraph opens
-
-    /// A second copy of the private copy, writable by its owner only, in a fresh sub-directory.
-    static func copyForObjectGraph(_ original: PrivateCopy) throws(FetchError) -> (directory: String, path: String) {
-        let manager = FileManager.default
-        let directory = original.directory + "/objectgraph-" + UUID().uuidString
-        let path = directory + "/store.sqlite"
-        do {
-            try manager.createDirectory(atPath: directory, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
-            for suffix in [""] + PrivateCopy.siblingSuffixes where manager.fileExists(atPath: original.path + suffix) {
-                try manager.copyItem(atPath: original.path + suffix, toPath: path + suffix)
-                try manager.setAttributes([.posixPermissions: 0o600], ofItemAtPath: path + suffix)
-            }
-        } catch {
-            try? manager.removeItem(atPath: directory)
-            throw .copyFailed(reason: error.localizedDescription)
-        }
-        return (directory, path)
-    }
+    // MARK: - Messages
 
     /// An ObjectGraph error as one sentence: a predicate's own message when it has one, and the
     /// user's path instead of the temporary copy's.
-    static func describe(_ error: any Error, copy: (directory: String, path: String), original: String) -> String {
+    static func describe(_ error: any Error, copy: PrivateCopy, original: String) -> String {
         if let predicateError = error as? ObjectPredicateError { return predicateError.description }
         guard let coreDataError = error as? CoreDataError else { return clean(String(describing: error), copy: copy, original: original) }
         if let predicateError = coreDataError.underlyingError as? ObjectPredicateError { return predicateError.description }
@@ -170,7 +158,7 @@ public struct ObjectFetch: Sendable {
     }
 
     /// `text` with the copy's path replaced by the original's (the copy is gone after the run).
-    static func clean(_ text: String, copy: (directory: String, path: String), original: String) -> String {
+    static func clean(_ text: String, copy: PrivateCopy, original: String) -> String {
         text.replacingOccurrences(of: copy.path, with: original)
     }
 }

@@ -31,6 +31,8 @@ public enum InspectorError: Error, Equatable, Sendable {
     case badModel(path: String, detail: String)
     /// The store has no model to work with (no cache, nothing inferable) and the command needs one.
     case noModel(path: String)
+    /// An option of a listing (`--where`, `--sort`) names something the entity does not have.
+    case invalidQuery(option: String, detail: String)
 
     /// The file or name the error is about.
     public var subject: String {
@@ -41,6 +43,8 @@ public enum InspectorError: Error, Equatable, Sendable {
             return path
         case .unknownEntity(let name, _), .unknownTable(let name):
             return name
+        case .invalidQuery(let option, _):
+            return option
         }
     }
 
@@ -75,6 +79,8 @@ public enum InspectorError: Error, Equatable, Sendable {
             return "cannot read the model: \(detail)"
         case .noModel:
             return "has no model cache and no model could be inferred; pass one with --model X.xcdatamodeld"
+        case .invalidQuery(_, let detail):
+            return detail
         }
     }
 

@@ -2,14 +2,15 @@ import Foundation
 
 /// A store copied, with its `-wal`, `-shm` and `-journal` siblings, into a private temporary directory.
 ///
-/// SQLite only ever sees this copy: opening the original in place, even read-only, creates or
-/// rewrites its `-shm`/`-wal` (DESIGN.md §4, verified), and `immutable=1` would silently ignore
-/// the WAL where many stores keep their newest rows. The directory is created with mode 0700 and
+/// Used whenever a `-wal` or `-journal` with content lies beside the store (``InspectedStore``):
+/// opening the original in place, even read-only, creates or rewrites its `-shm`/`-wal`
+/// (DESIGN.md §4, verified), and `immutable=1` would silently ignore the WAL where many stores
+/// keep their newest rows. The directory is created with mode 0700 and
 /// removed by ``remove()``, at the latest when the process exits or is interrupted
 /// (``TemporaryCopyRegistry``).
 public final class PrivateCopy: @unchecked Sendable {
     /// The sibling suffixes copied along with the main file.
-    public static let siblingSuffixes = ["-wal", "-shm", "-journal"]
+    public static let siblingSuffixes = StoreSiblings.suffixes
 
     /// The path the user gave.
     public let originalPath: String

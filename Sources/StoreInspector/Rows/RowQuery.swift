@@ -2,7 +2,15 @@ import ObjectGraph
 
 /// What `rows ENTITY` should list: which rows, in which order, how many.
 public struct RowQuery: Sendable {
-    /// Only rows for which this predicate holds (evaluated on each row as it streams past).
+    /// How a predicate is applied to the rows.
+    enum Evaluation: Equatable, Sendable {
+        /// Compiled to SQL, so SQLite filters (falling back to ``inMemory`` when it cannot be compiled).
+        case sql
+        /// Evaluated on each row as it streams past (the fallback, and the reference in tests).
+        case inMemory
+    }
+
+    /// Only rows for which this predicate holds.
     public var predicate: ObjectPredicate?
     /// The attribute to sort by (SQL `ORDER BY` on its column); nil for primary-key order.
     public var sortKey: String?
@@ -10,6 +18,8 @@ public struct RowQuery: Sendable {
     public var ascending: Bool
     /// At most this many rows; nil for all.
     public var limit: Int?
+    /// How the predicate is applied (tests force ``Evaluation/inMemory`` to compare the two).
+    var evaluation: Evaluation = .sql
 
     /// A query; by default all rows in primary-key order.
     public init(predicate: ObjectPredicate? = nil, sortKey: String? = nil, ascending: Bool = true, limit: Int? = nil) {

@@ -5,9 +5,12 @@ import SQLite
 /// Reads an entity's rows as objects: attribute names instead of `Z` columns, readable values,
 /// to-one relationships as `Entity/p3`, to-many relationships as counts, sub-entity rows labelled.
 ///
-/// Rows stream from one prepared statement; only the current row is in memory. With a
-/// predicate, each row is turned into a ``StoredObject`` (which fetches related rows only when the
-/// predicate follows a relationship) and tested before it is handed on.
+/// Rows stream from one prepared statement; only the current row is in memory. A predicate is
+/// compiled to SQL by ObjectGraph's predicate compiler (``PredicateSQL``, the same SQL its store
+/// runs), so SQLite does the filtering, the sorting and the limit, and a `--limit 100` over a
+/// million rows reads about 100 of them. A predicate the compiler cannot express (it says so
+/// with `unsupportedInSQL`, for a transformable value say) is evaluated on each row as it
+/// streams past instead, through ``StoredObject``: same answers, more work.
 public final class RowReader {
     /// A column of the listing and how it is read.
     struct Field {
@@ -48,15 +51,29 @@ public final class RowReader {
         fields = try makeFields()
     }
 
+    /// How the last ``read(_:_:)`` filtered its rows (for tests).
+    private(set) var lastEvaluation: RowQuery.Evaluation = .sql
+
     /// Streams the rows matching `query` to `body`; return false to stop.
+    ///
+    /// - Throws: ``InspectorError/invalidQuery(option:detail:)`` for a predicate naming a key the
+    ///   entity lacks (with the closest key) or a sort key that is not a listed column, and the
+    ///   store's errors while reading.
     public func read(_ query: RowQuery, _ body: (InspectedRow) throws -> Bool) throws(InspectorError) {
-        let sql = try selectStatement(query)
-        var delivered = 0
         if let limit = query.limit, limit <= 0 { return }
+        var compiled: PredicateSQL?
+        var evaluation = query.evaluation
+        if let predicate = query.predicate, evaluation == .sql {
+            compiled = try compile(predicate)
+            if compiled == nil { evaluation = .inMemory }
+        }
+        lastEvaluation = query.predicate == nil ? .sql : evaluation
+        let sql = try selectStatement(query, filter: compiled, limitInSQL: evaluation == .sql || query.predicate == nil)
+        var delivered = 0
         var failure: InspectorError?
-        try inspection.store.forEachRow(sql) { statement in
+        try inspection.store.forEachRow(sql, compiled?.bindings ?? []) { statement in
             let row = self.inspectedRow(from: statement)
-            if let predicate = query.predicate {
+            if evaluation == .inMemory, let predicate = query.predicate {
                 let object = StoredObject(reader: self, statement: statement, row: row)
                 guard predicate.evaluate(with: object) else { return true }
                 if let error = object.failure { failure = error; return false }
@@ -69,9 +86,28 @@ public final class RowReader {
         if let failure { throw failure }
     }
 
+    /// The predicate as SQL for this entity, or nil when only the in-memory evaluator can run it.
+    private func compile(_ predicate: ObjectPredicate) throws(InspectorError) -> PredicateSQL? {
+        guard let layout = inspection.storeModel?.layout else { return nil }
+        let compiled: PredicateSQL
+        do throws(ObjectPredicateError) {
+            compiled = try predicate.sql(for: entity, layout: layout)
+        } catch .unsupportedInSQL {
+            return nil
+        } catch {
+            throw .invalidQuery(option: "--where", detail: error.description)
+        }
+        try inspection.registerPredicateFunctions()
+        return compiled
+    }
+
     // MARK: - SQL
 
-    func selectStatement(_ query: RowQuery) throws(InspectorError) -> String {
+    /// The listing's `SELECT`: the fields, the entity family, the compiled predicate's joins and
+    /// condition, the sort with the primary key breaking ties, and the limit when SQLite may apply it.
+    func selectStatement(
+        _ query: RowQuery, filter: PredicateSQL? = nil, limitInSQL: Bool = true
+    ) throws(InspectorError) -> String {
         var selections = ["t0.Z_PK", "t0.Z_ENT"]
         for field in fields {
             switch field.kind {
@@ -92,14 +128,18 @@ public final class RowReader {
             }
         }
         var sql = "SELECT " + selections.joined(separator: ", ") + " FROM " + SQLIdentifier.quoted(table) + " t0"
+        if let filter { sql += filter.joinClause }
+        var conditions: [String] = []
         if !familyNumbers.isEmpty {
-            sql += " WHERE t0.Z_ENT IN (" + familyNumbers.map(String.init).joined(separator: ", ") + ")"
+            conditions.append("t0.Z_ENT IN (" + familyNumbers.map(String.init).joined(separator: ", ") + ")")
         }
+        if let filter { conditions.append("(" + filter.whereClause + ")") }
+        if !conditions.isEmpty { sql += " WHERE " + conditions.joined(separator: " AND ") }
         if let key = query.sortKey {
             guard let field = fields.first(where: { $0.name == key }) ?? fields.first(where: { $0.name.lowercased() == key.lowercased() })
             else {
-                throw .sqlite(path: key, detail: "cannot sort by '\(key)': \(entity.name) has no such stored attribute "
-                    + "or to-one relationship (keys: \(columns.joined(separator: ", ")))")
+                throw .invalidQuery(option: "--sort", detail: "cannot sort by '\(key)': \(entity.name) has no such stored "
+                    + "attribute or relationship (keys: \(columns.joined(separator: ", ")))")
             }
             let direction = query.ascending ? "ASC" : "DESC"
             switch field.kind {
@@ -111,7 +151,7 @@ public final class RowReader {
         } else {
             sql += " ORDER BY t0.Z_PK"
         }
-        if query.predicate == nil, let limit = query.limit {
+        if limitInSQL, let limit = query.limit {
             sql += " LIMIT \(max(limit, 0))"
         }
         return sql

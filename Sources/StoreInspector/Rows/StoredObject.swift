@@ -48,7 +48,8 @@ final class StoredObject: KeyValueReadable {
     }
 
     func value(forKey key: String) -> Any? {
-        if let known = values[key] { return known }
+        // A key already loaded as nil is cached as NSNull, which must read as nil again.
+        if let known = values[key] { return known is NSNull ? nil : known }
         guard let property = entity.propertiesByName[key] else { return nil }
         let loaded: Any?
         do {

@@ -24,6 +24,7 @@ public final class StoreInspection: @unchecked Sendable {
     public private(set) var notes: [String] = []
 
     private var columnCache: [String: [TableColumnInfo]] = [:]
+    private var hasPredicateFunctions = false
     private let tablesByUppercasedName: [String: String]
 
     /// Opens and reads `path`.
@@ -38,11 +39,14 @@ public final class StoreInspection: @unchecked Sendable {
         primaryKeys = try PrimaryKeyEntry.read(from: store)
         metadata = try StoreMetadata.read(from: store)
         isCoreDataStore = tablesByUppercasedName["Z_PRIMARYKEY"] != nil && tablesByUppercasedName["Z_METADATA"] != nil
-        var problems = store.quickCheckProblems.map { "quick_check: " + $0 }
+        var problems = store.quickCheckProblems.map { Self.quickCheckPrefix + $0 }
         var notes: [String] = []
-        for refused in store.copy.refusedSiblings { problems.append(refused.reason) }
-        for sibling in store.copy.copiedSiblings where sibling.size == 0 {
+        for refused in store.copy?.refusedSiblings ?? [] { problems.append(refused.reason) }
+        for sibling in store.siblings.present where sibling.kind == .regular(size: 0) {
             notes.append("the \(sibling.suffix) file is empty (0 bytes): nothing waiting in it")
+        }
+        if case .tables(let checked) = store.quickCheckCoverage {
+            notes.append(Self.partialQuickCheckNote(store: store, checked: checked))
         }
         if !isCoreDataStore {
             problems.append("not a Core Data store: it has no Z_PRIMARYKEY and Z_METADATA tables (schema and tables still shown)")
@@ -83,6 +87,39 @@ public final class StoreInspection: @unchecked Sendable {
     /// Closes the store and removes its private copy.
     public func close() {
         store.close()
+    }
+
+    /// Installs the SQL functions compiled predicates call (``PredicateSQL``) on the store's
+    /// connection, once.
+    public func registerPredicateFunctions() throws(InspectorError) {
+        guard !hasPredicateFunctions else { return }
+        do {
+            try ObjectGraph.registerPredicateFunctions(on: store.database)
+        } catch {
+            throw InspectedStore.translate(error, path: store.path)
+        }
+        hasPredicateFunctions = true
+    }
+
+    /// Runs the whole `quick_check` when opening checked only part of a large store, and puts
+    /// what it finds among the ``problems`` (the `check` subcommand calls it first).
+    public func completeQuickCheck() throws(InspectorError) {
+        guard case .tables = store.quickCheckCoverage else { return }
+        try store.completeQuickCheck()
+        notes.removeAll { $0.hasPrefix(Self.partialQuickCheckPrefix) }
+        problems.removeAll { $0.hasPrefix(Self.quickCheckPrefix) }
+        problems.insert(contentsOf: store.quickCheckProblems.map { Self.quickCheckPrefix + $0 }, at: 0)
+    }
+
+    private static let quickCheckPrefix = "quick_check: "
+    private static let partialQuickCheckPrefix = "quick_check read only "
+
+    /// Says what the bounded `quick_check` left out, and how to get the whole one.
+    private static func partialQuickCheckNote(store: InspectedStore, checked: [String]) -> String {
+        let mebibytes = OpenOptions.wholeStoreQuickCheckLimit >> 20
+        let tables = checked.isEmpty ? "no table" : checked.joined(separator: ", ")
+        return partialQuickCheckPrefix + tables + ": the store (\(store.fileSize) bytes) is larger than the "
+            + "\(mebibytes) MiB checked whole on every open; `check` runs the whole quick_check"
     }
 
     // MARK: - Entities

@@ -23,7 +23,7 @@ public struct StoreSummary: Sendable {
     public var fileSize: Int64
     /// `wal` or `delete` (rollback journal), from the header.
     public var journalMode: String
-    /// Size of the `-wal` copied with the store, when there was one.
+    /// Size of the `-wal` beside the store, when there is one.
     public var walSize: Int64?
     /// The SQLite version that last wrote the file.
     public var sqliteVersion: String
@@ -52,7 +52,7 @@ public struct StoreSummary: Sendable {
         path = store.path
         fileSize = store.fileSize
         journalMode = store.header.isWAL ? "wal" : "delete (rollback journal)"
-        walSize = store.copy.copiedSiblings.first { $0.suffix == "-wal" }?.size
+        walSize = store.siblings.walSize
         sqliteVersion = store.header.sqliteVersion
         frameworkVersion = inspection.metadata?.frameworkVersion
         storeUUID = inspection.metadata?.storeUUID

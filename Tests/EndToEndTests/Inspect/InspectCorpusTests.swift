@@ -73,6 +73,23 @@ import Testing
         #expect(orders == orders.sorted(by: >))
     }
 
+    @Test func rowsWithAnUnknownKeyOrSortKeyIsOneLineNamingTheKey() throws {
+        let fixtures = try InspectFixtures()
+        try fixtures.copyCorpusStore(InspectFixtures.recipes)
+        let predicate = try fixtures.inspect([InspectFixtures.recipes, "rows", "Recipe", "--where", "overveiw != nil"])
+        #expect(predicate.status == 2)
+        #expect(predicate.standardError.split(separator: "\n").count == 1, "\(predicate.standardError)")
+        #expect(predicate.standardError.hasPrefix("companion: --where: predicate \"overveiw != nil\": entity Recipe has "
+            + "no property 'overveiw'; did you mean 'overview'?"), "\(predicate.standardError)")
+        #expect(predicate.standardOutput.isEmpty)
+        let sort = try fixtures.inspect([InspectFixtures.recipes, "rows", "Recipe", "--sort", "flavour"])
+        #expect(sort.status == 2)
+        #expect(sort.standardError.hasPrefix("companion: --sort: cannot sort by 'flavour'"), "\(sort.standardError)")
+        let syntax = try fixtures.inspect([InspectFixtures.recipes, "rows", "Recipe", "--where", "name == AND"])
+        #expect(syntax.status == 2)
+        #expect(syntax.standardError.contains("at column 9"), "\(syntax.standardError)")
+    }
+
     @Test func storeWithoutModelCacheShowsAnInferredModelClearlyLabelled() throws {
         let fixtures = try InspectFixtures()
         try fixtures.copyCorpusStore(InspectFixtures.books)

@@ -43,6 +43,7 @@ final class ParentContextStore: PersistentStore {
         try parent.performAndWait {
             let fetch = FetchRequest(entity: request.entity)
             fetch.includesSubentities = request.includesSubentities
+            fetch.predicate = request.predicate
             fetch.sortDescriptors = request.sortDescriptors
             fetch.fetchLimit = request.fetchLimit
             fetch.fetchOffset = request.fetchOffset

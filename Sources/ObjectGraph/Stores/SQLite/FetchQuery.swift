@@ -13,13 +13,20 @@ struct FetchQuery {
     private(set) var sql = ""
     /// The values for its `?` placeholders, in order.
     private(set) var bindings: [SQLiteValue] = []
+    /// The columns `selectKeyPaths` became, in order (`t0.ZNAME`, `t1.ZNAME`).
+    private(set) var selectedColumns: [String] = []
 
     /// Builds the query for `request` read through `plan`.
     ///
-    /// - Parameter selectClause: what follows `SELECT ` (the plan's columns, or `COUNT(*)`).
+    /// - Parameters:
+    ///   - selectClause: what follows `SELECT ` (the plan's columns, or `COUNT(*)`).
+    ///   - selectKeyPaths: key paths (through to-ones) selected after `selectClause`, joining
+    ///     their tables; a dictionary fetch's properties.
+    ///   - distinct: whether to `SELECT DISTINCT`.
     init(
         selectClause: String, plan: ReadPlan, request: StoreFetchRequest, predicate: ObjectPredicate?,
-        layout: SQLiteLayout, model: ManagedObjectModel, includeOrdering: Bool = true
+        layout: SQLiteLayout, model: ManagedObjectModel, includeOrdering: Bool = true,
+        selectKeyPaths: [String] = [], distinct: Bool = false
     ) throws {
         // The predicate uses aliases t0 … t<aliasCount - 1> (subqueries included); sort joins follow.
         let compiled = try predicate.map { try PredicateSQL(predicate: $0, entity: plan.entity, layout: layout) }
@@ -38,6 +45,8 @@ struct FetchQuery {
             conditions.append(conditions.isEmpty ? compiled.whereClause : "(\(compiled.whereClause))")
             bindings += compiled.bindings
         }
+        selectedColumns = try selectKeyPaths.map { try joins.column(forKeyPath: $0, from: plan.entity) }
+        let selectList = ([selectClause].filter { !$0.isEmpty } + selectedColumns).joined(separator: ", ")
         var orderTerms: [String] = []
         if includeOrdering {
             for descriptor in request.sortDescriptors {
@@ -50,7 +59,7 @@ struct FetchQuery {
                 orderTerms.append(term)
             }
         }
-        sql = "SELECT \(selectClause) FROM \(plan.tableName) t0"
+        sql = "SELECT \(distinct ? "DISTINCT " : "")\(selectList) FROM \(plan.tableName) t0"
         sql += (compiled?.joinClause ?? "") + joins.clauses.map { " " + $0 }.joined()
         if !conditions.isEmpty {
             sql += " WHERE  " + conditions.joined(separator: " AND ")

@@ -11,9 +11,12 @@ enum InspectCommand: Subcommand {
                companion inspect DIR|STORE... [--expected MODEL] [--json]
                companion inspect trace LOGFILE [--store STORE]
 
-        Reads a Core Data SQLite store without ever changing it: the file and its -wal, -shm and
-        -journal are copied into a private temporary directory (removed on exit and on Ctrl-C), and
-        only the copy is opened, read-only and hardened.
+        Reads a Core Data SQLite store without ever changing it, read-only and hardened. A store
+        whose -wal or -journal holds content is copied with them into a private temporary
+        directory (removed on exit and on Ctrl-C) and only the copy is opened; any other store is
+        read in place with SQLite's immutable flag, which opens, creates or locks nothing beside it.
+        quick_check reads stores up to 64 MiB whole on every open (larger ones: Core Data's own
+        tables, and the check command reads the whole file).
 
         commands (each is also a dot-command in the shell, like .schema):
           summary            file, journal, framework version, store UUID, model, entities with

@@ -3,7 +3,7 @@ import SQLite
 import StoreInspector
 import TerminalKit
 
-/// `companion inspect STORE shell`: read-only SQL and dot-commands against the private copy.
+/// `companion inspect STORE shell`: read-only SQL and dot-commands against the opened store.
 ///
 /// On a terminal: a readline prompt with history in `$XDG_STATE_HOME/companion/history`, tab
 /// completion of dot-commands, entity, attribute and table names, Ctrl-C cancelling the running
@@ -48,7 +48,8 @@ final class InspectShell {
             editor.interrupt()
         }
         defer { TemporaryCopyRegistry.shared.setInterruptAction(nil) }
-        output.write(TerminalSanitizer.sanitize("companion inspect shell: \(inspection.store.path) (a private read-only copy)")
+        output.write(TerminalSanitizer.sanitize("companion inspect shell: \(inspection.store.path) (read-only"
+            + (inspection.store.readsOriginalInPlace ? ")" : ", a private copy)"))
             + "\nEnter SQL ending with ';', or .help for the dot-commands. Ctrl-C cancels, Ctrl-D quits.\n")
         output.flush()
         var pending = ""

@@ -7,6 +7,8 @@ extension StoreCommands {
     // MARK: - check
 
     func check() throws -> ExitStatus {
+        // Opening a large store checks only part of it; `check` reads the whole file.
+        try inspection.completeQuickCheck()
         let findings = try ConsistencyChecker.check(inspection)
         var report = InspectReport()
         report.table("Findings", key: "findings", Table(

@@ -1,0 +1,57 @@
+extension ManagedObjectContext {
+    /// Fetches the identities of the objects `request` selects and returns a collection that
+    /// loads the objects ``FetchRequest/fetchBatchSize`` at a time as it is walked.
+    ///
+    /// The fetch runs one `SELECT 0, t0.Z_PK` (or `t0.Z_ENT, t0.Z_PK` over several entities)
+    /// in the request's order; each batch is one `SELECT … WHERE  t0.Z_PK IN (…)`. The context's
+    /// unsaved inserts and changed objects that match are included and its unsaved deletes left
+    /// out, as with ``fetch(_:)`` (see ``BatchedFetchResults`` for the why and the memory).
+    /// Relationship prefetching applies to each batch as it loads.
+    ///
+    /// - Throws: ``CoreDataError`` for an unknown entity, a prefetching key path that is not a
+    ///   relationship, a ``FetchRequest/resultType`` other than objects, or a store that cannot
+    ///   be read.
+    public func fetchInBatches(_ request: FetchRequest) throws -> BatchedFetchResults {
+        try request.requireResultType(.managedObjectResultType, calling: "fetchInBatches(_:)")
+        let entity = try request.resolvedEntity(in: managedObjectModel)
+        let prefetching = try request.prefetchingPaths(for: entity)
+        let keys = try matchingObjectKeys(for: request, entity: entity)
+        return BatchedFetchResults(keys: keys, batchSize: request.fetchBatchSize, prefetching: prefetching, context: self)
+    }
+
+    /// The objects of members `range` of `keys`, in order: objects already loaded here are
+    /// used as they are; the others come from one store call for the whole range.
+    func loadBatch(of keys: ObjectKeyList, in range: Range<Int>, prefetching: [[RelationshipDescription]])
+        -> [ManagedObject]
+    {
+        var objects: [ManagedObject?] = Array(repeating: nil, count: range.count)
+        var missing: [ManagedObjectID] = []
+        var slots: [ManagedObjectID: Int] = [:]
+        for index in range {
+            if case .object(let object) = keys[index] {
+                objects[index - range.lowerBound] = object
+                continue
+            }
+            let objectID = keys.objectID(at: index)
+            if let object = registeredObject(for: objectID), !object.isFault {
+                objects[index - range.lowerBound] = object
+            } else {
+                missing.append(objectID)
+                slots[objectID] = index - range.lowerBound
+            }
+        }
+        if !missing.isEmpty {
+            // A batch that cannot be read leaves its objects as faults, which read as empty, the
+            // way Core Data's inaccessible faults do (a collection's subscript cannot throw).
+            let rows = (try? persistentStoreCoordinator.batchedRows(for: missing)) ?? []
+            for row in rows {
+                if let slot = slots[row.objectID] { objects[slot] = object(for: row) }
+            }
+        }
+        let batch = objects.enumerated().map { slot, object in
+            object ?? self.object(with: keys.objectID(at: range.lowerBound + slot))
+        }
+        try? prefetch(prefetching, for: batch)
+        return batch
+    }
+}

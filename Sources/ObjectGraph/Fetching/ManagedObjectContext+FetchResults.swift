@@ -1,0 +1,73 @@
+extension ManagedObjectContext {
+    /// Runs `request` and answers in its ``FetchRequest/resultType``: objects, object IDs,
+    /// dictionaries or a count (Core Data's `fetch`, which answers `[Any]`).
+    ///
+    /// ```swift
+    /// request.resultType = .countResultType
+    /// if case .count(let total) = try context.execute(request) { print(total) }
+    /// ```
+    ///
+    /// - Throws: what the matching typed method throws.
+    public func execute(_ request: FetchRequest) throws -> FetchResult {
+        switch request.resultType {
+        case .managedObjectResultType:
+            return .objects(try answering(request, as: .managedObjectResultType) { try fetch($0) })
+        case .managedObjectIDResultType:
+            return .objectIDs(try answering(request, as: .managedObjectIDResultType) { try fetchObjectIDs($0) })
+        case .dictionaryResultType:
+            return .dictionaries(try answering(request, as: .dictionaryResultType) { try fetchDictionaries($0) })
+        case .countResultType:
+            return .count(try count(for: request))
+        }
+    }
+
+    /// The IDs of the objects ``fetch(_:)`` would return, in the same order, without making or
+    /// registering the objects (Core Data's `managedObjectIDResultType`).
+    ///
+    /// Without unsaved changes in the context this is one `SELECT 0, t0.Z_PK …`. With them, the
+    /// unsaved inserts (temporary IDs) and changed objects that match are merged in by their
+    /// current values, which reads the sort keys of a few stored objects (see
+    /// ``fetchInBatches(_:)``).
+    ///
+    /// - Throws: ``CoreDataError`` for an unknown entity or when a store cannot be read.
+    public func fetchObjectIDs(_ request: FetchRequest) throws -> [ManagedObjectID] {
+        let entity = try request.resolvedEntity(in: managedObjectModel)
+        let keys = try matchingObjectKeys(for: request, entity: entity)
+        return (0..<keys.count).map { keys.objectID(at: $0) }
+    }
+
+    /// One dictionary per object the store matches, holding the request's
+    /// ``FetchRequest/propertiesToFetch`` (every stored attribute when nil), keyed by the key
+    /// path as given; nil values are left out, to-one relationships are the destinations'
+    /// ``ManagedObjectID``s. With ``FetchRequest/returnsDistinctResults`` equal dictionaries come
+    /// once (`SELECT DISTINCT`). Predicate, sort descriptors, offset and limit apply.
+    ///
+    /// ```swift
+    /// request.propertiesToFetch = ["name", "theater.name"]
+    /// try context.fetchDictionaries(request)   // [["name": "Up", "theater.name": "Odeon"], …]
+    /// ```
+    ///
+    /// As Core Data documents, dictionaries reflect the store alone: the context's unsaved
+    /// inserts, changes and deletes are not in them (save first to see them). No object is made.
+    ///
+    /// - Throws: ``CoreDataError`` for an unknown entity, a key the entity does not have (naming
+    ///   the closest one), a to-many relationship or a transient attribute among the keys, or
+    ///   when a store cannot be read.
+    public func fetchDictionaries(_ request: FetchRequest) throws -> [[String: Any]] {
+        let entity = try request.resolvedEntity(in: managedObjectModel)
+        let properties = try request.dictionaryProperties(for: entity)
+        return try persistentStoreCoordinator.fetchDictionaries(
+            request.storeRequest(for: entity, windowInStore: true), properties: properties,
+            distinct: request.returnsDistinctResults)
+    }
+
+    /// Runs `body` on `request` with its result type set to `type` (the typed methods check it).
+    private func answering<T>(
+        _ request: FetchRequest, as type: FetchRequestResultType, _ body: (FetchRequest) throws -> T
+    ) rethrows -> T {
+        let original = request.resultType
+        request.resultType = type
+        defer { request.resultType = original }
+        return try body(request)
+    }
+}

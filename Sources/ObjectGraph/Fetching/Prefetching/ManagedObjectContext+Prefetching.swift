@@ -1,0 +1,65 @@
+extension ManagedObjectContext {
+    /// Loads the destinations along each relationship path for `objects`, one store call per
+    /// relationship in a path (one `SELECT … IN (…)` per 500 owners for SQLite), so walking the
+    /// paths afterwards fires no fault.
+    ///
+    /// A to-one step loads the destinations that are still faults (`… WHERE  t0.Z_PK IN (…)`); a
+    /// to-many step loads the members of every owner whose relationship is still a fault
+    /// (`… WHERE  t0.ZTHEATER IN (…)`, or through the join table) and fills the relationship.
+    /// Each step starts from the objects the previous one reached.
+    func prefetch(_ paths: [[RelationshipDescription]], for objects: [ManagedObject]) throws {
+        guard !paths.isEmpty, !objects.isEmpty else { return }
+        for path in paths {
+            var level = objects
+            for relationship in path {
+                level = try relationship.isToMany
+                    ? prefetchMembers(of: relationship, for: level) : prefetchDestinations(of: relationship, for: level)
+                if level.isEmpty { break }
+            }
+        }
+    }
+
+    /// Fills the to-one destinations of `owners` that are faults; returns the destinations.
+    private func prefetchDestinations(of relationship: RelationshipDescription, for owners: [ManagedObject]) throws
+        -> [ManagedObject]
+    {
+        var destinations = OrderedSet<ManagedObject>()
+        for owner in owners where owner.entity.relationshipsByName[relationship.name] === relationship {
+            if let destination = owner.value(forKey: relationship.name) as? ManagedObject {
+                destinations.append(destination)
+            }
+        }
+        let faults = destinations.filter { $0.isFault && !$0.objectID.isTemporaryID }
+        if !faults.isEmpty {
+            for row in try persistentStoreCoordinator.batchedRows(for: faults.map(\.objectID)) { _ = object(for: row) }
+        }
+        return destinations.elements
+    }
+
+    /// Fills the to-many `relationship` of the stored `owners` whose relationship is a fault;
+    /// returns the members of every owner.
+    private func prefetchMembers(of relationship: RelationshipDescription, for owners: [ManagedObject]) throws
+        -> [ManagedObject]
+    {
+        let applicable = OrderedSet(owners.filter { $0.entity.relationshipsByName[relationship.name] === relationship })
+        // An owner's fault is fired first: fulfilling it later would drop the filled relationship.
+        for owner in applicable { owner.fireFault() }
+        let unloaded = applicable.filter {
+            $0.state.lifecycle == .persisted && !$0.objectID.isTemporaryID && $0.state.toManyValues[relationship.name] == nil
+        }
+        if !unloaded.isEmpty {
+            let rowsByOwner = try persistentStoreCoordinator.destinationRows(
+                of: relationship, for: unloaded.map(\.objectID))
+            for owner in unloaded {
+                let members = OrderedSet((rowsByOwner[owner.objectID] ?? []).map { object(for: $0) }.filter { !$0.isDeleted })
+                owner.state.toManyValues[relationship.name] = members
+                owner.state.committedToMany[relationship.name] = members
+            }
+        }
+        var reached = OrderedSet<ManagedObject>()
+        for owner in applicable {
+            for member in owner.state.toManyValues[relationship.name] ?? [] { reached.append(member) }
+        }
+        return reached.elements
+    }
+}

@@ -1,0 +1,49 @@
+/// A store that answers the fetch options itself (the SQLite store, in SQL): object IDs without
+/// values, rows by primary key in batches, the destinations of many owners at once, and
+/// dictionary results.
+///
+/// Stores that are not one (the in-memory store, a child context's parent store, a store
+/// written elsewhere) give the same answers through the coordinator, worked out over the
+/// ``PersistentStore`` requirements (see `PersistentStoreCoordinator+FetchOptions.swift`). Like
+/// every store call, these run under the coordinator's lock.
+protocol FetchOptionsStore: PersistentStore {
+    /// The entity and primary key of every row `request` selects, in its order, after its
+    /// offset and limit: `SELECT 0, t0.Z_PK FROM ZMOVIE t0 … ORDER BY …`.
+    func fetchObjectKeys(_ request: StoreFetchRequest) throws -> ObjectKeyList
+
+    /// The rows of `entity` (or a sub-entity) with the primary keys `primaryKeys`, in no
+    /// particular order; keys without a row are left out. `… WHERE  t0.Z_PK IN (?, ?, …)`.
+    func fetchRows(primaryKeys: [Int64], of entity: EntityDescription) throws -> [StoreRow]
+
+    /// The destination rows of the to-many `relationship` of the owners `ownerKeys` (objects of
+    /// `relationship.entity` or a sub-entity), each with its owner's primary key, in each
+    /// owner's order for an ordered relationship: `… WHERE  t0.ZTHEATER IN (?, ?, …)`.
+    func fetchDestinationRows(of relationship: RelationshipDescription, ownerKeys: [Int64]) throws
+        -> [(ownerKey: Int64, row: StoreRow)]
+
+    /// One dictionary per row `request` selects holding `properties` (nil values left out),
+    /// each distinct dictionary once when `distinct`.
+    func fetchDictionaries(_ request: StoreFetchRequest, properties: [DictionaryProperty], distinct: Bool) throws
+        -> [[String: Any]]
+}
+
+/// One key of a dictionary result, resolved against the model: a key path through to-one
+/// relationships ending at an attribute or a to-one relationship.
+struct DictionaryProperty {
+    /// What the key path ends at.
+    enum Kind {
+        /// An attribute of this type.
+        case attribute(AttributeType)
+        /// A to-one relationship; the value is the destination's object ID.
+        case toOne(destination: EntityDescription)
+    }
+
+    /// The key in the dictionary: the key path as the request gave it (`"theater.name"`).
+    var keyPath: String
+    /// What the key path ends at.
+    var kind: Kind
+    /// The relationships followed before the last key (`["theater"]` for `"theater.name"`).
+    var relationshipPath: [String]
+    /// The last key of the path (`"name"`).
+    var lastKey: String
+}

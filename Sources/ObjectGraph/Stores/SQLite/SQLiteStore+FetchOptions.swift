@@ -1,0 +1,182 @@
+import Foundation
+import SQLite
+
+extension SQLiteStore: FetchOptionsStore {
+    /// How many keys one `IN (…)` list binds at most: well under SQLite's 32,766 variables, and
+    /// the size Core Data's batch faults use.
+    static let keysPerStatement = 500
+
+    /// `SELECT 0, t0.Z_PK FROM ZMOVIE t0 WHERE … ORDER BY …` (`t0.Z_ENT` first when the rows may
+    /// be of several entities): the identities of a fetch, without their values.
+    func fetchObjectKeys(_ request: StoreFetchRequest) throws -> ObjectKeyList {
+        let started = DispatchTime.now()
+        do {
+            let plan = try readPlan(for: request.entity, includesSubentities: request.includesSubentities)
+            let query = try FetchQuery(
+                selectClause: "\(plan.entitySelector), t0.Z_PK", plan: plan, request: request,
+                predicate: request.predicate, layout: layout, model: model)
+            let statement = try prepareLogged(query.sql, query.bindings)
+            defer { statement.reset() }
+            log.queryPlan(of: query.sql, bindings: query.bindings, in: database)
+            let stepping = DispatchTime.now()
+            var keys = ObjectKeyList(storeIdentifier: identifier)
+            while try statement.step() {
+                let rowEntity = plan.hasMixedEntities
+                    ? (entity(number: Int(statement.int64(at: 0))) ?? plan.entity) : plan.entity
+                keys.appendRow(entity: rowEntity, primaryKey: statement.int64(at: 1))
+            }
+            logFetchTimes(started: started, stepping: stepping, rows: keys.count)
+            return keys
+        } catch {
+            throw storeError(error, doing: "fetch from")
+        }
+    }
+
+    /// `SELECT 0, t0.Z_PK, t0.Z_OPT, … FROM ZMOVIE t0 WHERE  t0.Z_PK IN (?, ?, …)`, in lists of
+    /// at most ``keysPerStatement`` keys.
+    func fetchRows(primaryKeys: [Int64], of entity: EntityDescription) throws -> [StoreRow] {
+        guard !primaryKeys.isEmpty else { return [] }
+        do {
+            let plan = try readPlan(for: entity, includesSubentities: true)
+            var rows: [StoreRow] = []
+            rows.reserveCapacity(primaryKeys.count)
+            for chunk in Self.chunks(of: primaryKeys) {
+                let started = DispatchTime.now()
+                let sql = "SELECT \(plan.selectClause) FROM \(plan.tableName) t0 WHERE  t0.Z_PK IN "
+                    + Self.placeholders(chunk.count)
+                let statement = try prepareUncached(sql, chunk.map { .integer($0) })
+                let stepping = DispatchTime.now()
+                var recent = RecentObjectIDs()
+                let before = rows.count
+                while try statement.step() {
+                    rows.append(readRow(statement, plan: plan, recent: &recent))
+                }
+                logFetchTimes(started: started, stepping: stepping, rows: rows.count - before)
+            }
+            return rows
+        } catch {
+            throw storeError(error, doing: "read from")
+        }
+    }
+
+    /// The destinations of many owners in one statement per list of owners:
+    /// `… FROM ZMOVIE t0 WHERE  t0.ZTHEATER IN (…)` for a to-many stored as the destination's
+    /// foreign key, `… FROM ZMOVIE t0 JOIN Z_2MOVIES t1 ON t0.Z_PK = t1.Z_3MOVIES WHERE  t1.Z_2PLAYLISTS
+    /// IN (…)` for a many-to-many.
+    func fetchDestinationRows(of relationship: RelationshipDescription, ownerKeys: [Int64]) throws
+        -> [(ownerKey: Int64, row: StoreRow)]
+    {
+        guard !ownerKeys.isEmpty, let owner = relationship.entity, let destination = relationship.destinationEntity
+        else { return [] }
+        do {
+            guard let storage = layout.entity(named: owner.name)?.toManyRelationships[relationship.name] else {
+                throw CoreDataError(
+                    code: .persistentStoreOperation,
+                    message: "\(owner.name).\(relationship.name) is not a stored to-many relationship.",
+                    key: relationship.name)
+            }
+            let plan = try readPlan(for: destination, includesSubentities: true)
+            let ownerColumn = 3 + plan.selectList.count
+            let head: String
+            let ownerCondition: String
+            var order: String?
+            switch storage {
+            case .inverseForeignKey(let table, let column, let orderColumn),
+                .hiddenForeignKey(let table, let column, let orderColumn):
+                head = "SELECT \(plan.selectClause), t0.\(column) FROM \(table) t0"
+                ownerCondition = "t0.\(column)"
+                order = orderColumn.map { "t0.\(column), t0.\($0)" }
+            case .joinTable(let table, let ownerKeyColumn, let destinationColumn, let orderColumn):
+                head = "SELECT \(plan.selectClause), t1.\(ownerKeyColumn) FROM \(plan.tableName) t0 JOIN \(table) t1 "
+                    + "ON t0.Z_PK = t1.\(destinationColumn)"
+                ownerCondition = "t1.\(ownerKeyColumn)"
+                order = orderColumn.map { "t1.\(ownerKeyColumn), t1.\($0)" }
+            }
+            var results: [(ownerKey: Int64, row: StoreRow)] = []
+            for chunk in Self.chunks(of: ownerKeys) {
+                let started = DispatchTime.now()
+                var sql = "\(head) WHERE  \(ownerCondition) IN \(Self.placeholders(chunk.count))"
+                if let order { sql += " ORDER BY \(order)" }
+                let statement = try prepareUncached(sql, chunk.map { .integer($0) })
+                let stepping = DispatchTime.now()
+                var recent = RecentObjectIDs()
+                let before = results.count
+                while try statement.step() {
+                    results.append((statement.int64(at: ownerColumn), readRow(statement, plan: plan, recent: &recent)))
+                }
+                logFetchTimes(started: started, stepping: stepping, rows: results.count - before)
+            }
+            return results
+        } catch {
+            throw storeError(error, doing: "read from")
+        }
+    }
+
+    /// `SELECT [DISTINCT] t0.ZNAME, t1.ZNAME FROM ZMOVIE t0 LEFT OUTER JOIN ZTHEATER t1 ON … WHERE …
+    /// ORDER BY …`: only the requested columns, as Core Data's dictionary fetches read them.
+    func fetchDictionaries(_ request: StoreFetchRequest, properties: [DictionaryProperty], distinct: Bool) throws
+        -> [[String: Any]]
+    {
+        let started = DispatchTime.now()
+        do {
+            let plan = try readPlan(for: request.entity, includesSubentities: request.includesSubentities)
+            let query = try FetchQuery(
+                selectClause: "", plan: plan, request: request, predicate: request.predicate, layout: layout,
+                model: model, selectKeyPaths: properties.map(\.keyPath), distinct: distinct)
+            let statement = try prepareLogged(query.sql, query.bindings)
+            defer { statement.reset() }
+            log.queryPlan(of: query.sql, bindings: query.bindings, in: database)
+            let stepping = DispatchTime.now()
+            var results: [[String: Any]] = []
+            while try statement.step() {
+                var dictionary = [String: Any](minimumCapacity: properties.count)
+                for (index, property) in properties.enumerated() where !statement.isNull(at: index) {
+                    switch property.kind {
+                    case .attribute(let type):
+                        dictionary[property.keyPath] = SQLiteValueConversion.attributeValue(statement, at: index, type: type)
+                    case .toOne(let destination):
+                        dictionary[property.keyPath] = objectID(destination, statement.int64(at: index))
+                    }
+                }
+                results.append(dictionary)
+            }
+            logFetchTimes(started: started, stepping: stepping, rows: results.count)
+            return results
+        } catch {
+            throw storeError(error, doing: "fetch from")
+        }
+    }
+
+    // MARK: - Helpers
+
+    /// Prepares a statement that is not kept: `IN (…)` lists of many lengths would fill the
+    /// statement cache with texts that are rarely run twice.
+    private func prepareUncached(_ sql: String, _ bindings: [SQLiteValue]) throws -> Statement {
+        log.statement(sql, bindings: bindings)
+        let statement = try database.prepare(sql)
+        try statement.bind(bindings)
+        return statement
+    }
+
+    /// `(?, ?, ?)` for `count` values.
+    private static func placeholders(_ count: Int) -> String {
+        "(" + Array(repeating: "?", count: count).joined(separator: ", ") + ")"
+    }
+
+    /// `keys` in runs of at most ``keysPerStatement``.
+    private static func chunks(of keys: [Int64]) -> [ArraySlice<Int64>] {
+        stride(from: 0, to: keys.count, by: keysPerStatement).map {
+            keys[$0..<min($0 + keysPerStatement, keys.count)]
+        }
+    }
+
+    /// The level-1 timing lines Core Data prints after a fetch.
+    private func logFetchTimes(started: DispatchTime, stepping: DispatchTime, rows: Int) {
+        guard log.isEnabled(1) else { return }
+        let now = DispatchTime.now().uptimeNanoseconds
+        let connection = Double(now - stepping.uptimeNanoseconds) / 1_000_000_000
+        let total = Double(now - started.uptimeNanoseconds) / 1_000_000_000
+        log.annotation("sql connection fetch time: \(SQLDebugLog.formatDuration(connection))")
+        log.annotation("total fetch execution time: \(SQLDebugLog.formatDuration(total)) for \(rows) rows.")
+    }
+}
