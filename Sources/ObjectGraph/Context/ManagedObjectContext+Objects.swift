@@ -45,6 +45,8 @@ extension ManagedObjectContext {
         guard object.state.lifecycle == .detached, object.managedObjectContext == nil else { return }
         object.state.lifecycle = .inserted
         object.state.isFault = false
+        object.state.attributeValues = PropertyValues(
+            layout: propertyLayout(for: object.entity), copying: object.state.attributeValues)
         for attribute in object.entity.attributesByName.values {
             if let defaultValue = attribute.defaultValue,
                 let value = attribute.attributeType.canonicalValue(defaultValue)

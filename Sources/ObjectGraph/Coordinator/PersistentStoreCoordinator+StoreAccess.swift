@@ -115,7 +115,7 @@ extension PersistentStoreCoordinator {
                 for row in part.changes.insertedRows { rowCache.remember(row) }
                 for update in part.changes.updatedRows {
                     rowCache.remember(
-                        StoreRow(objectID: update.objectID, version: update.version + 1, values: update.values))
+                        StoreRow(objectID: update.objectID, version: update.version + 1, propertyValues: update.values))
                 }
                 for deletion in part.changes.deletedObjects { rowCache.forget(deletion.objectID) }
             }

@@ -41,6 +41,8 @@ struct ReadPlan {
     var hasMixedEntities: Bool
     /// The fetched entity (the entity of every row when ``hasMixedEntities`` is false).
     var entity: EntityDescription
+    /// The slots of a row's ``PropertyValues``: column `i` of ``columns`` fills slot `i`.
+    let valueLayout: PropertySlotLayout
 
     /// `<entity>, t0.Z_PK, t0.Z_OPT, …`: what follows `SELECT` in Core Data's fetches.
     let selectClause: String
@@ -87,6 +89,7 @@ struct ReadPlan {
         }
         self.selectList = selectList
         self.columns = columns
+        valueLayout = PropertySlotLayout(names: columns.map(\.propertyName))
         selectClause = ([entitySelector, "t0.Z_PK", "t0.Z_OPT"] + selectList).joined(separator: ", ")
         primaryKeySQL = "SELECT \(selectClause) FROM \(tableName) t0 WHERE  t0.Z_PK = ?"
     }

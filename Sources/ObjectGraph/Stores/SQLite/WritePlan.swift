@@ -74,7 +74,7 @@ struct WritePlan {
     }
 
     /// The value to bind for `column` from a row's property values.
-    func binding(for column: Column, in values: [String: Any]) throws -> SQLiteValue {
+    func binding(for column: Column, in values: PropertyValues) throws -> SQLiteValue {
         switch column.value {
         case .attribute(let attribute):
             return try SQLiteValueConversion.sqliteValue(values[attribute.name], for: attribute)
