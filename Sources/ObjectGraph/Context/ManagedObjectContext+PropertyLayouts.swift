@@ -9,7 +9,7 @@ extension ManagedObjectContext {
         if let layout = propertyLayouts[ObjectIdentifier(entity)] { return layout }
         let attributes = entity.attributesByName.keys.sorted()
         let toOnes = entity.relationshipsByName.values.filter { !$0.isToMany }.map(\.name).sorted()
-        let layout = PropertySlotLayout(names: attributes + toOnes)
+        let layout = PropertySlotLayout(names: attributes + toOnes, attributes: Set(attributes))
         propertyLayouts[ObjectIdentifier(entity)] = layout
         return layout
     }

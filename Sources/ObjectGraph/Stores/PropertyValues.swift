@@ -107,15 +107,25 @@ public final class PropertySlotLayout: @unchecked Sendable {
     /// The property names, in slot order.
     let names: [String]
     private let slotByName: [String: Int]
+    /// Which slots hold attributes of every object laid out by this layout (see ``attributeSlot(of:)``).
+    private let attributeFlags: [Bool]
 
-    /// A layout of `names`, in that order (names must be distinct).
-    init(names: [String]) {
+    /// A layout of `names`, in that order (names must be distinct); `attributes` are the names of
+    /// attributes that every object using the layout has (so a read may skip the entity's lookup).
+    init(names: [String], attributes: Set<String> = []) {
         self.names = names
         var slots: [String: Int] = [:]
         for (slot, name) in names.enumerated() where slots[name] == nil { slots[name] = slot }
         slotByName = slots
+        attributeFlags = names.map { attributes.contains($0) }
     }
 
     /// The slot of the property `name`, or nil when the layout has none.
     func slot(of name: String) -> Int? { slotByName[name] }
+
+    /// The slot of `name` when it is an attribute of every object using the layout, else nil.
+    func attributeSlot(of name: String) -> Int? {
+        guard let slot = slotByName[name], attributeFlags[slot] else { return nil }
+        return slot
+    }
 }

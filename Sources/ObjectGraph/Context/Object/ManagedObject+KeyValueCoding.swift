@@ -8,6 +8,10 @@ extension ManagedObject {
     ///
     /// Reading a value of a fault loads the object's values first.
     public func value(forKey key: String) -> Any? {
+        // The common case, a loaded attribute, in one lookup: the slot the values' layout has for it.
+        if !state.isFault, let slot = state.attributeValues.layout?.attributeSlot(of: key) {
+            return state.attributeValues[slot: slot]
+        }
         if let attribute = entity.attributesByName[key] {
             fireFault()
             return state.attributeValues[attribute.name]
