@@ -13,4 +13,12 @@ extension ManagedObjectContext {
         propertyLayouts[ObjectIdentifier(entity)] = layout
         return layout
     }
+
+    /// The to-one relationships of `entity`, listed once per entity.
+    func toOneRelationships(of entity: EntityDescription) -> [RelationshipDescription] {
+        if let relationships = toOneRelationshipLists[ObjectIdentifier(entity)] { return relationships }
+        let relationships = entity.relationshipsByName.values.filter { !$0.isToMany }.sorted { $0.name < $1.name }
+        toOneRelationshipLists[ObjectIdentifier(entity)] = relationships
+        return relationships
+    }
 }

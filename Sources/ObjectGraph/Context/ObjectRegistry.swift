@@ -35,8 +35,7 @@ struct ObjectRegistry {
     /// Forgets the object at `address`, which is being deinitialized, unless another object has
     /// taken its ID since. (Compared by address: a deinitializing object must not be retained.)
     mutating func removeReleased(at address: UnsafeMutableRawPointer, for objectID: ManagedObjectID) {
-        guard entries[objectID]?.toOpaque() == address else { return }
-        entries.remove(objectID)
+        entries.remove(objectID, ifObjectAt: address)
     }
 
     /// Forgets every object.

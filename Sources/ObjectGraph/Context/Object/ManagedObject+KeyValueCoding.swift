@@ -97,7 +97,8 @@ extension ManagedObject {
     /// Marks `key` as changed, tells the context, and forgets an earlier problem with that key.
     func willChangeValue(forKey key: String) {
         noteWillChangeValue(forKey: key)
-        state.changedKeys.insert(key)
+        // Nothing reads the changed keys of an inserted object (all of its values are new).
+        if state.lifecycle != .inserted { state.changedKeys.insert(key) }
         if !state.pendingErrors.isEmpty { state.pendingErrors[key] = nil }
         managedObjectContext?.objectDidChange(self)
     }
