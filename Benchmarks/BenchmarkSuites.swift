@@ -15,5 +15,6 @@ enum BenchmarkSuites {
         MarkdownSuite.suite,
         AccelerometerSuite.suite,
         PredicateSuite.suite,
+        BatchedFetchSuite.suite,
     ]
 }

@@ -20,7 +20,7 @@ extension PersistentStoreCoordinator {
 
     /// The stored rows of `objectIDs` (those that still exist), in no particular order: one
     /// `Z_PK IN (…)` statement per store and entity tree for an SQLite store.
-    func rows(for objectIDs: [ManagedObjectID]) throws -> [StoreRow] {
+    func batchedRows(for objectIDs: [ManagedObjectID]) throws -> [StoreRow] {
         try locked {
             var rows: [StoreRow] = []
             let byStore = Dictionary(grouping: objectIDs.filter { !$0.isTemporaryID }) {

@@ -43,7 +43,7 @@ extension ManagedObjectContext {
         if !missing.isEmpty {
             // A batch that cannot be read leaves its objects as faults, which read as empty, the
             // way Core Data's inaccessible faults do (a collection's subscript cannot throw).
-            let rows = (try? persistentStoreCoordinator.rows(for: missing)) ?? []
+            let rows = (try? persistentStoreCoordinator.batchedRows(for: missing)) ?? []
             for row in rows {
                 if let slot = slots[row.objectID] { objects[slot] = object(for: row) }
             }

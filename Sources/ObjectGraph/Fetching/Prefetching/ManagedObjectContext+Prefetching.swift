@@ -31,7 +31,7 @@ extension ManagedObjectContext {
         }
         let faults = destinations.filter { $0.isFault && !$0.objectID.isTemporaryID }
         if !faults.isEmpty {
-            for row in try persistentStoreCoordinator.rows(for: faults.map(\.objectID)) { _ = object(for: row) }
+            for row in try persistentStoreCoordinator.batchedRows(for: faults.map(\.objectID)) { _ = object(for: row) }
         }
         return destinations.elements
     }
