@@ -2,10 +2,6 @@ import Foundation
 import SQLite
 
 extension SQLiteStore: FetchOptionsStore {
-    /// How many keys one `IN (…)` list binds at most: well under SQLite's 32,766 variables, and
-    /// the size Core Data's batch faults use.
-    static let keysPerStatement = 500
-
     /// `SELECT 0, t0.Z_PK FROM ZMOVIE t0 WHERE … ORDER BY …` (`t0.Z_ENT` first when the rows may
     /// be of several entities): the identities of a fetch, without their values.
     func fetchObjectKeys(_ request: StoreFetchRequest) throws -> ObjectKeyList {
@@ -29,33 +25,6 @@ extension SQLiteStore: FetchOptionsStore {
             return keys
         } catch {
             throw storeError(error, doing: "fetch from")
-        }
-    }
-
-    /// `SELECT 0, t0.Z_PK, t0.Z_OPT, … FROM ZMOVIE t0 WHERE  t0.Z_PK IN (?, ?, …)`, in lists of
-    /// at most ``keysPerStatement`` keys.
-    func fetchRows(primaryKeys: [Int64], of entity: EntityDescription) throws -> [StoreRow] {
-        guard !primaryKeys.isEmpty else { return [] }
-        do {
-            let plan = try readPlan(for: entity, includesSubentities: true)
-            var rows: [StoreRow] = []
-            rows.reserveCapacity(primaryKeys.count)
-            for chunk in Self.chunks(of: primaryKeys) {
-                let started = DispatchTime.now()
-                let sql = "SELECT \(plan.selectClause) FROM \(plan.tableName) t0 WHERE  t0.Z_PK IN "
-                    + Self.placeholders(chunk.count)
-                let statement = try prepareUncached(sql, chunk.map { .integer($0) })
-                let stepping = DispatchTime.now()
-                var recent = RecentObjectIDs()
-                let before = rows.count
-                while try statement.step() {
-                    rows.append(readRow(statement, plan: plan, recent: &recent))
-                }
-                logFetchTimes(started: started, stepping: stepping, rows: rows.count - before)
-            }
-            return rows
-        } catch {
-            throw storeError(error, doing: "read from")
         }
     }
 
@@ -163,10 +132,10 @@ extension SQLiteStore: FetchOptionsStore {
         "(" + Array(repeating: "?", count: count).joined(separator: ", ") + ")"
     }
 
-    /// `keys` in runs of at most ``keysPerStatement``.
+    /// `keys` in runs of at most ``batchedRowLimit``, the size of a batched row read.
     private static func chunks(of keys: [Int64]) -> [ArraySlice<Int64>] {
-        stride(from: 0, to: keys.count, by: keysPerStatement).map {
-            keys[$0..<min($0 + keysPerStatement, keys.count)]
+        stride(from: 0, to: keys.count, by: batchedRowLimit).map {
+            keys[$0..<min($0 + batchedRowLimit, keys.count)]
         }
     }
 
