@@ -31,6 +31,8 @@ extension ManagedObjectContext {
             let destinations: [ManagedObject]
             if relationship.isToMany {
                 destinations = object.loadedMembers(of: relationship).elements
+                // Every member is touched below: load the faults among them together.
+                if relationship.deleteRule != .deny { fulfillFaults(of: destinations) }
             } else {
                 destinations = object.state.toOneValues[relationship.name].map { [$0] } ?? []
             }

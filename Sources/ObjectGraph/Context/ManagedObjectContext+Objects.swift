@@ -146,6 +146,24 @@ extension ManagedObjectContext {
         apply(row, to: object, keepingChanges: false)
     }
 
+    /// Loads the values of every fault among `objects` with one batched read per store, instead
+    /// of one read per object when each is touched (a cascade delete touches every member).
+    /// Rows that no longer exist leave their objects empty, as ``fulfillFault(of:)`` does.
+    func fulfillFaults(of objects: [ManagedObject]) {
+        let faults = objects.filter { $0.state.isFault && $0.managedObjectContext === self }
+        guard faults.count > 1 else {
+            faults.first?.fireFault()
+            return
+        }
+        let rows = (try? persistentStoreCoordinator.rows(for: faults.map(\.objectID))) ?? []
+        for row in rows {
+            if let object = registry[row.objectID], object.state.isFault {
+                apply(row, to: object, keepingChanges: false)
+            }
+        }
+        for object in faults where object.state.isFault { fulfillFault(of: object) }
+    }
+
     /// The members of a to-many relationship as the store has them, as objects of this context
     /// (objects deleted in this context left out).
     func loadToMany(_ relationship: RelationshipDescription, of object: ManagedObject) -> OrderedSet<ManagedObject> {

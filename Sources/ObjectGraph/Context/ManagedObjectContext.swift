@@ -116,6 +116,11 @@ public final class ManagedObjectContext: @unchecked Sendable {
         noteUpdate(of: object)
     }
 
+    /// Forgets an object that is being deinitialized (called by its `deinit`).
+    func forgetReleasedObject(at address: UnsafeMutableRawPointer, objectID: ManagedObjectID) {
+        registry.removeReleased(at: address, for: objectID)
+    }
+
     /// Registers `object` under its ID (the one object for that ID from now on).
     func register(_ object: ManagedObject) {
         object.managedObjectContext = self

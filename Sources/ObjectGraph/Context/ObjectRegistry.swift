@@ -6,31 +6,25 @@
 /// (inserted, updated, deleted) stay alive because the context's change sets hold them strongly.
 /// That is what lets an app walk a million-row fetch in bounded memory.
 ///
-/// Entries of released objects are not removed when the object goes (an object's `deinit` may
-/// run in the middle of any mutation of the context, where touching the registry would be an
-/// overlapping access); lookups ignore them and ``register(_:for:)`` sweeps them out once there
-/// are as many dead entries as live ones could be, so the sweeping costs O(1) per insertion.
+/// **How the references are weak.** Entries are unretained references, and an object removes
+/// its own entry when it is deinitialized (``ManagedObject``'s `deinit` calls
+/// `removeReleased(at:for:)`), the way Core Data's objects leave their context on `dealloc`.
+/// Swift `weak` references would do the same job, but they move every object's reference count
+/// into a side table, which makes every retain and release of every object slower. The scheme
+/// is sound because of Core Data's confinement rule: an object is used, and so released, only on
+/// its context's queue, so no lookup can meet an object that is being deinitialized. The
+/// registry never owns an object, so none of its own mutations can run an object's `deinit`.
 struct ObjectRegistry {
-    /// A weak reference to one registered object.
-    private struct Entry {
-        weak var object: ManagedObject?
-    }
-
-    private var entries: [ManagedObjectID: Entry] = [:]
-    /// The entry count at which the next sweep of dead entries happens.
-    private var nextSweep = Self.minimumSweepCount
-
-    private static let minimumSweepCount = 1_024
+    private var entries: [ManagedObjectID: Unmanaged<ManagedObject>] = [:]
 
     /// The live object registered for `objectID`, if any.
     subscript(objectID: ManagedObjectID) -> ManagedObject? {
-        entries[objectID]?.object
+        entries[objectID]?.takeUnretainedValue()
     }
 
     /// Registers `object` as the context's object for `objectID`.
     mutating func register(_ object: ManagedObject, for objectID: ManagedObjectID) {
-        entries[objectID] = Entry(object: object)
-        if entries.count >= nextSweep { sweep() }
+        entries[objectID] = Unmanaged.passUnretained(object)
     }
 
     /// Forgets the object registered for `objectID`.
@@ -38,20 +32,23 @@ struct ObjectRegistry {
         entries[objectID] = nil
     }
 
+    /// Forgets the object at `address`, which is being deinitialized, unless another object has
+    /// taken its ID since. (Compared by address: a deinitializing object must not be retained.)
+    mutating func removeReleased(at address: UnsafeMutableRawPointer, for objectID: ManagedObjectID) {
+        guard entries[objectID]?.toOpaque() == address else { return }
+        entries[objectID] = nil
+    }
+
     /// Forgets every object.
     mutating func removeAll() {
         entries.removeAll()
-        nextSweep = Self.minimumSweepCount
     }
 
-    /// Every live registered object (a snapshot: strong references, in no particular order).
+    /// How many objects are registered.
+    var count: Int { entries.count }
+
+    /// Every registered object (a snapshot: strong references, in no particular order).
     var objects: [ManagedObject] {
-        entries.values.compactMap(\.object)
-    }
-
-    /// Drops the entries of released objects and sets the next sweep to twice the survivors.
-    private mutating func sweep() {
-        entries = entries.filter { $0.value.object != nil }
-        nextSweep = max(Self.minimumSweepCount, entries.count * 2)
+        entries.values.map { $0.takeUnretainedValue() }
     }
 }

@@ -50,6 +50,32 @@ extension PersistentStoreCoordinator {
         }
     }
 
+    /// The rows of several stored objects (a group of faults fired together): those in the row
+    /// cache from there, the others with one batched read per store. Rows that no longer exist
+    /// are left out; the order is not the order of `objectIDs`.
+    func rows(for objectIDs: [ManagedObjectID]) throws -> [StoreRow] {
+        let rows: [StoreRow] = try locked {
+            var found: [StoreRow] = []
+            var missingByStore: [(store: PersistentStore, objectIDs: [ManagedObjectID])] = []
+            for objectID in objectIDs {
+                if let cached = rowCache.row(for: objectID) {
+                    found.append(cached)
+                    continue
+                }
+                guard let store = store(for: objectID) else { continue }
+                if let index = missingByStore.firstIndex(where: { $0.store === store }) {
+                    missingByStore[index].objectIDs.append(objectID)
+                } else {
+                    missingByStore.append((store, [objectID]))
+                }
+            }
+            for group in missingByStore { found += try group.store.rows(for: group.objectIDs) }
+            return found
+        }
+        if rows.count <= Self.rowCacheCapacity { remember(rows) }
+        return rows
+    }
+
     /// The destinations of a to-many relationship of a stored object.
     func relatedObjectIDs(of relationship: RelationshipDescription, for objectID: ManagedObjectID) throws
         -> [ManagedObjectID]

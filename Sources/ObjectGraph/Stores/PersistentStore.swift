@@ -27,6 +27,14 @@ public protocol PersistentStore: AnyObject {
     /// The row of one object (fault fulfilment), or nil when the row no longer exists.
     func row(for objectID: ManagedObjectID) throws -> StoreRow?
 
+    /// The rows of several objects of this store in one go (a group of faults fired together,
+    /// such as the members a cascade delete is about to delete), in no particular order; rows
+    /// that no longer exist are left out.
+    ///
+    /// Stores that can read many rows at once (the SQLite store: `WHERE Z_PK IN (…)`) implement
+    /// this; others get the default, which asks ``row(for:)`` once per object.
+    func rows(for objectIDs: [ManagedObjectID]) throws -> [StoreRow]
+
     /// The destinations of the to-many `relationship` of the object `objectID`, in order when the
     /// relationship is ordered.
     func relatedObjectIDs(
@@ -42,4 +50,11 @@ public protocol PersistentStore: AnyObject {
     /// ``MergeConflict`` per row whose version moved since it was read (or that is gone); nothing
     /// is written then, nor when any other error is thrown.
     func save(_ changes: StoreChanges) throws
+}
+
+extension PersistentStore {
+    /// Reads the rows one by one with ``row(for:)``: the fallback for stores without a batched read.
+    public func rows(for objectIDs: [ManagedObjectID]) throws -> [StoreRow] {
+        try objectIDs.compactMap { try row(for: $0) }
+    }
 }

@@ -51,6 +51,11 @@ open class ManagedObject: Hashable, CustomStringConvertible, @unchecked Sendable
         }
     }
 
+    deinit {
+        // The context holds its objects without retaining them (see `ObjectRegistry`): leave it.
+        managedObjectContext?.forgetReleasedObject(at: Unmanaged.passUnretained(self).toOpaque(), objectID: objectID)
+    }
+
     /// Whether the object was inserted since the last save.
     public var isInserted: Bool { state.lifecycle == .inserted }
 

@@ -47,6 +47,11 @@ public final class InMemoryStore: PersistentStore, @unchecked Sendable {
         rows[objectID]
     }
 
+    /// The rows of several objects; IDs of rows that do not exist are skipped.
+    public func rows(for objectIDs: [ManagedObjectID]) throws -> [StoreRow] {
+        objectIDs.compactMap { rows[$0] }
+    }
+
     /// The members of a to-many relationship, in order for an ordered one.
     public func relatedObjectIDs(of relationship: RelationshipDescription, for objectID: ManagedObjectID) throws
         -> [ManagedObjectID]

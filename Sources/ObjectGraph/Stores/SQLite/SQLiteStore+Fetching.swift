@@ -155,7 +155,7 @@ extension SQLiteStore {
                         values: values)
     }
 
-    private func seconds(since start: DispatchTime) -> Double {
+    func seconds(since start: DispatchTime) -> Double {
         Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1_000_000_000
     }
 }

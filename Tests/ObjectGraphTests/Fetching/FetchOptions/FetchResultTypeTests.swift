@@ -136,6 +136,17 @@ struct FetchResultTypeTests {
         ])
     }
 
+    @Test(arguments: FetchingContextKind.allCases)
+    func anEmptyListOfPropertiesGivesOneEmptyDictionaryPerRow(_ kind: FetchingContextKind) throws {
+        let (_, context) = try kind.makeStack()
+        let request = FetchRequest(entityName: "Movie")
+        request.predicate = try ObjectPredicate(format: "runtime > 100")
+        request.propertiesToFetch = []
+        #expect(comparable(try context.fetchDictionaries(request)) == [[:], [:], [:]])
+        request.returnsDistinctResults = true
+        #expect(comparable(try context.fetchDictionaries(request)) == [[:]])
+    }
+
     @Test func dictionaryKeysThatAreNotStoredPropertiesAreRefusedByName() throws {
         let stack = try CinemaStack()
         let request = FetchRequest(entityName: "Movie")
