@@ -37,7 +37,8 @@ extension InferenceBuilder {
     /// said) if they cannot be linked into a consistent model.
     func model() -> StoreModel? {
         var notes = [namesNote(), typesNote()]
-        for (entry, table) in rootTables where entries.contains(where: { $0.superNumber != 0 && root(of: $0).entityNumber == entry.entityNumber }) {
+        for (entry, table) in rootTables
+        where entries.contains(where: { $0.superNumber != 0 && root(of: $0).entityNumber == entry.entityNumber }) {
             notes.append("\(table) holds several entities; all its columns are shown on the root entity \(entry.name)")
         }
         notes += ambiguities
@@ -67,7 +68,8 @@ extension InferenceBuilder {
     }
 
     private func namesNote() -> String {
-        var note = "property names are the column names lower-cased: the store does not keep their original case "
+        var note =
+            "property names are the column names lower-cased: the store does not keep their original case "
             + "(ZFIRSTNAME may have been firstName or firstname)"
         let recovered = Set(recoveredNames.values).sorted()
         if !recovered.isEmpty {
@@ -77,8 +79,8 @@ extension InferenceBuilder {
     }
 
     private func typesNote() -> String {
-        "INTEGER columns are shown as Integer 64 (could be Integer 16/32 or Boolean), FLOAT as Double (could be Float), "
-            + "VARCHAR as String (could be URI), BLOB as Binary (could be Transformable or UUID); optionality, defaults "
-            + "and delete rules are not in the schema (shown as optional, no default, nullify)"
+        "INTEGER columns are shown as Integer 64 (could be Integer 16/32 or Boolean), FLOAT as Double "
+            + "(could be Float), VARCHAR as String (could be URI), BLOB as Binary (could be Transformable or UUID); "
+            + "optionality, defaults and delete rules are not in the schema (shown as optional, no default, nullify)"
     }
 }

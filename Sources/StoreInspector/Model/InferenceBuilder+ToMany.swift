@@ -11,7 +11,8 @@ extension InferenceBuilder {
     mutating func inferJoinTables() throws(InspectorError) {
         for object in schema where object.type == "table" {
             let upper = object.name.uppercased()
-            guard upper.hasPrefix("Z_"), let (tableNumber, tableRelationship) = Self.numberedName(String(upper.dropFirst(2)))
+            guard upper.hasPrefix("Z_"),
+                let (tableNumber, tableRelationship) = Self.numberedName(String(upper.dropFirst(2)))
             else { continue }
             let columns = try TableColumnInfo.read(table: object.name, from: store).map { $0.name.uppercased() }
             let keys = columns.filter { !$0.hasPrefix("Z_FOK_") }
@@ -20,26 +21,35 @@ extension InferenceBuilder {
                 let (second, forwardName) = Self.numberedName(String(keys[1].dropFirst(2))),
                 let owner = byNumber[first], let destination = byNumber[second]
             else {
-                ambiguities.append("\(object.name) looks like a join table but its columns (\(columns.joined(separator: ", "))) "
-                    + "do not name two entities; ignored")
+                ambiguities.append(
+                    "\(object.name) looks like a join table but its columns (\(columns.joined(separator: ", "))) "
+                        + "do not name two entities; ignored")
                 continue
             }
             if first != tableNumber || forwardName != tableRelationship {
-                ambiguities.append("\(object.name): its name and columns disagree (a migration or an older framework named "
-                    + "it); read from its columns as \(owner.name).\(forwardName.lowercased()) ↔ "
-                    + "\(destination.name).\(reverseName.lowercased())")
+                ambiguities.append(
+                    "\(object.name): its name and columns disagree (a migration or an older framework named "
+                        + "it); read from its columns as \(owner.name).\(forwardName.lowercased()) ↔ "
+                        + "\(destination.name).\(reverseName.lowercased())")
             }
-            let forward = forwardName.lowercased(), reverse = reverseName.lowercased()
+            let forward = forwardName.lowercased()
+            let reverse = reverseName.lowercased()
             let forwardOrdered = columns.contains("Z_FOK_" + keys[1].dropFirst(2))
             let reverseOrdered = columns.contains("Z_FOK_" + keys[0].dropFirst(2))
             if owner.name == destination.name && forward == reverse {
-                relationships[owner.name, default: []].append(Relationship(
-                    name: forward, destination: owner.name, inverse: forward, isToMany: true, isOrdered: forwardOrdered))
+                relationships[owner.name, default: []].append(
+                    Relationship(
+                        name: forward, destination: owner.name, inverse: forward, isToMany: true,
+                        isOrdered: forwardOrdered))
             } else {
-                relationships[owner.name, default: []].append(Relationship(
-                    name: forward, destination: destination.name, inverse: reverse, isToMany: true, isOrdered: forwardOrdered))
-                relationships[destination.name, default: []].append(Relationship(
-                    name: reverse, destination: owner.name, inverse: forward, isToMany: true, isOrdered: reverseOrdered))
+                relationships[owner.name, default: []].append(
+                    Relationship(
+                        name: forward, destination: destination.name, inverse: reverse, isToMany: true,
+                        isOrdered: forwardOrdered))
+                relationships[destination.name, default: []].append(
+                    Relationship(
+                        name: reverse, destination: owner.name, inverse: forward, isToMany: true,
+                        isOrdered: reverseOrdered))
             }
         }
     }
@@ -62,8 +72,9 @@ extension InferenceBuilder {
             setInverse(of: key, to: foreignKeys[other].name)
             setInverse(of: foreignKeys[other], to: key.name)
             paired.formUnion([index, other])
-            ambiguities.append("\(key.entity).\(key.name) and \(foreignKeys[other].entity).\(foreignKeys[other].name) are "
-                + "read as the two sides of a one-to-one relationship (each keeps a key to the other)")
+            ambiguities.append(
+                "\(key.entity).\(key.name) and \(foreignKeys[other].entity).\(foreignKeys[other].name) are "
+                    + "read as the two sides of a one-to-one relationship (each keeps a key to the other)")
         }
         for (index, key) in foreignKeys.enumerated() where !paired.contains(index) {
             let taken = takenNames(of: key.destination)
@@ -75,17 +86,21 @@ extension InferenceBuilder {
             }
             let orderColumn = "Z_FOK_" + key.column.uppercased().dropFirst()
             let isOrdered = columnsByTable[key.table.uppercased()]?.contains(orderColumn) ?? false
-            relationships[key.destination, default: []].append(Relationship(
-                name: name, destination: key.entity, inverse: key.name, isToMany: true, isOrdered: isOrdered))
+            relationships[key.destination, default: []].append(
+                Relationship(
+                    name: name, destination: key.entity, inverse: key.name, isToMany: true, isOrdered: isOrdered))
             setInverse(of: key, to: name)
-            ambiguities.append("\(key.destination).\(name): the to-many inverse of \(key.entity).\(key.name) "
-                + "(\(key.table).\(key.column))\(isOrdered ? ", ordered (\(orderColumn))" : ""); its name is a guess, "
-                + "since no table keeps it, and \(key.entity).\(key.name) may instead have had no inverse")
+            ambiguities.append(
+                "\(key.destination).\(name): the to-many inverse of \(key.entity).\(key.name) "
+                    + "(\(key.table).\(key.column))\(isOrdered ? ", ordered (\(orderColumn))" : ""); "
+                    + "its name is a guess, since no table keeps it, and \(key.entity).\(key.name) may instead "
+                    + "have had no inverse")
         }
     }
 
     private mutating func setInverse(of key: ForeignKey, to inverse: String) {
-        guard let position = relationships[key.entity]?.firstIndex(where: { $0.name == key.name && !$0.isToMany }) else { return }
+        guard let position = relationships[key.entity]?.firstIndex(where: { $0.name == key.name && !$0.isToMany })
+        else { return }
         relationships[key.entity]?[position].inverse = inverse
     }
 

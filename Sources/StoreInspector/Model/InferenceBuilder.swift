@@ -46,7 +46,8 @@ struct InferenceBuilder {
         self.store = store
         byNumber = Dictionary(entries.map { ($0.entityNumber, $0) }, uniquingKeysWith: { first, _ in first })
         tables = Dictionary(
-            schema.filter { $0.type == "table" }.map { ($0.name.uppercased(), $0.name) }, uniquingKeysWith: { a, _ in a })
+            schema.filter { $0.type == "table" }.map { ($0.name.uppercased(), $0.name) },
+            uniquingKeysWith: { a, _ in a })
         var indexed: Set<String> = []
         var recovered: [String: String] = [:]
         let entityNames = entries.map(\.name)
@@ -68,7 +69,9 @@ struct InferenceBuilder {
     func root(of entry: PrimaryKeyEntry) -> PrimaryKeyEntry {
         var current = entry
         var seen: Set<Int64> = []
-        while current.superNumber != 0, let parent = byNumber[current.superNumber], seen.insert(current.entityNumber).inserted {
+        while current.superNumber != 0, let parent = byNumber[current.superNumber],
+            seen.insert(current.entityNumber).inserted
+        {
             current = parent
         }
         return current
@@ -86,7 +89,9 @@ struct InferenceBuilder {
 
     /// Every property name an entity has so far, upper-cased (to keep guessed names unique).
     func takenNames(of entity: String) -> Set<String> {
-        Set((attributes[entity] ?? []).map { $0.name.uppercased() } + (relationships[entity] ?? []).map { $0.name.uppercased() })
+        Set(
+            (attributes[entity] ?? []).map { $0.name.uppercased() }
+                + (relationships[entity] ?? []).map { $0.name.uppercased() })
     }
 
     // MARK: - Columns
@@ -104,19 +109,28 @@ struct InferenceBuilder {
                 let stem = String(upper.dropFirst())
                 if let (number, rest) = Self.numberedName(stem) {
                     // `Z<n>_<REL>` is a to-one's entity column; `Z<n><REL>` a to-many without inverse.
-                    if !rest.hasPrefix("_") { addHiddenToMany(owner: number, name: rest, destination: entry.name, table: table, column: column.name) }
+                    if !rest.hasPrefix("_") {
+                        addHiddenToMany(
+                            owner: number, name: rest, destination: entry.name, table: table, column: column.name)
+                    }
                     continue
                 }
                 let recovered = recoveredNames[upperTable + "." + upper]
                 let name = recovered ?? String(column.name.dropFirst()).lowercased()
                 // A column named in a `Z_<Entity>_…` index is an attribute with a fetch index or a
                 // uniqueness constraint; other indexed integers are foreign keys (`<T>_<COL>_INDEX`).
-                let isForeignKey = column.declaredType.uppercased() == "INTEGER" && recovered == nil
+                let isForeignKey =
+                    column.declaredType.uppercased() == "INTEGER" && recovered == nil
                     && indexedColumns.contains(upperTable + "." + upper)
-                if isForeignKey, let destination = try destination(of: stem, table: table, column: column.name, tableColumns: names) {
+                if isForeignKey,
+                    let destination = try destination(of: stem, table: table, column: column.name, tableColumns: names)
+                {
                     relationships[entry.name, default: []].append(
                         Relationship(name: name, destination: destination, inverse: nil, isToMany: false))
-                    foreignKeys.append(ForeignKey(entity: entry.name, name: name, table: table, column: column.name, destination: destination))
+                    foreignKeys.append(
+                        ForeignKey(
+                            entity: entry.name, name: name, table: table, column: column.name, destination: destination)
+                    )
                 } else {
                     attributes[entry.name, default: []].append(
                         AttributeDescription(name: name, type: ModelInference.attributeType(column.declaredType)))
@@ -126,15 +140,20 @@ struct InferenceBuilder {
     }
 
     /// A `Z<n><REL>` column: entity `n`'s to-many relationship `REL` without inverse, stored in the destination.
-    private mutating func addHiddenToMany(owner number: Int64, name: String, destination: String, table: String, column: String) {
+    private mutating func addHiddenToMany(
+        owner number: Int64, name: String, destination: String, table: String, column: String
+    ) {
         guard let owner = byNumber[number] else {
-            ambiguities.append("\(table).\(column) looks like a to-many key of entity number \(number), which Z_PRIMARYKEY lacks; ignored")
+            ambiguities.append(
+                "\(table).\(column) looks like a to-many key of entity number \(number), which Z_PRIMARYKEY "
+                    + "lacks; ignored")
             return
         }
         relationships[owner.name, default: []].append(
             Relationship(name: name.lowercased(), destination: destination, inverse: nil, isToMany: true))
-        ambiguities.append("\(owner.name).\(name.lowercased()): a to-many relationship without inverse (the hidden column "
-            + "\(table).\(column)); it may be ordered, which the schema does not say")
+        ambiguities.append(
+            "\(owner.name).\(name.lowercased()): a to-many relationship without inverse (the hidden column "
+                + "\(table).\(column)); it may be ordered, which the schema does not say")
     }
 
     /// The entity a foreign-key column points at: the one it is named after, the one its entity
@@ -150,20 +169,26 @@ struct InferenceBuilder {
             return entry.name
         }
         let quotedColumn = SQLIdentifier.quoted(column)
-        let used = try store.scalar(
-            "SELECT count(*) FROM \(SQLIdentifier.quoted(table)) WHERE \(quotedColumn) IS NOT NULL")?.int64Value ?? 0
+        let used =
+            try store.scalar(
+                "SELECT count(*) FROM \(SQLIdentifier.quoted(table)) WHERE \(quotedColumn) IS NOT NULL")?.int64Value
+            ?? 0
         var fitting: [String] = []
         if used > 0 {
             for (entry, candidate) in rootTables {
-                let missing = try store.scalar(
-                    "SELECT count(*) FROM (SELECT \(quotedColumn) FROM \(SQLIdentifier.quoted(table)) WHERE \(quotedColumn) "
-                        + "IS NOT NULL EXCEPT SELECT Z_PK FROM \(SQLIdentifier.quoted(candidate)))")?.int64Value ?? 1
+                let missing =
+                    try store.scalar(
+                        "SELECT count(*) FROM (SELECT \(quotedColumn) FROM \(SQLIdentifier.quoted(table)) "
+                            + "WHERE \(quotedColumn) IS NOT NULL "
+                            + "EXCEPT SELECT Z_PK FROM \(SQLIdentifier.quoted(candidate)))")?.int64Value
+                    ?? 1
                 if missing == 0 { fitting.append(entry.name) }
             }
         }
         if fitting.count == 1, let only = fitting.first {
-            ambiguities.append("\(table).\(column) is read as a to-one relationship to \(only): no entity is named after "
-                + "it, and \(only)'s table is the only one holding every key it uses")
+            ambiguities.append(
+                "\(table).\(column) is read as a to-one relationship to \(only): no entity is named after "
+                    + "it, and \(only)'s table is the only one holding every key it uses")
             return only
         }
         // `ZTYPE` pointing at `RecipeType`: among the entities the keys fit, the one whose name holds the column's.
@@ -172,14 +197,17 @@ struct InferenceBuilder {
             return upper.contains(stem) || stem.contains(upper)
         }
         if similar.count == 1, let only = similar.first {
-            ambiguities.append("\(table).\(column) is read as a to-one relationship to \(only), the only entity "
-                + (used > 0 ? "whose table holds every key it uses and " : "") + "whose name shares the column's")
+            ambiguities.append(
+                "\(table).\(column) is read as a to-one relationship to \(only), the only entity "
+                    + (used > 0 ? "whose table holds every key it uses and " : "") + "whose name shares the column's")
             return only
         }
-        let reason = used == 0
+        let reason =
+            used == 0
             ? "it holds no keys to tell its destination by"
             : "its keys fit the tables of \(fitting.isEmpty ? "no entity" : fitting.joined(separator: ", "))"
-        ambiguities.append("\(table).\(column) is indexed like a to-one foreign key, but \(reason); shown as an attribute")
+        ambiguities.append(
+            "\(table).\(column) is indexed like a to-one foreign key, but \(reason); shown as an attribute")
         return nil
     }
 

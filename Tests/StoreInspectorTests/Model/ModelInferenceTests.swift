@@ -2,6 +2,7 @@ import Foundation
 import ObjectGraph
 import SQLite
 import Testing
+
 @testable import StoreInspector
 
 /// The model inferred from a store's schema, checked against the model the same store's cache
@@ -61,19 +62,28 @@ import Testing
                     // A to-one is found, or said to be undecidable (its keys fit several tables).
                     let said = ambiguities.contains { $0.contains(".Z\(key) is indexed like a to-one foreign key") }
                     let match = found[key] as? RelationshipDescription
-                    #expect(said || match?.destinationEntity?.rootEntity.name == relationship.destinationEntity?.rootEntity.name,
-                            "\(entity.name).\(relationship.name)")
+                    #expect(
+                        said
+                            || match?.destinationEntity?.rootEntity.name
+                                == relationship.destinationEntity?.rootEntity.name,
+                        "\(entity.name).\(relationship.name)")
                     continue
                 }
                 // A to-many is found by its destination and inverse, since its own name is guessed.
-                let candidates = guessed.rootEntity.selfAndDescendants.flatMap { $0.properties.compactMap { $0 as? RelationshipDescription } }.filter {
-                    $0.isToMany && $0.destinationEntity?.rootEntity.name == relationship.destinationEntity?.rootEntity.name
+                let candidates = guessed.rootEntity.selfAndDescendants.flatMap {
+                    $0.properties.compactMap { $0 as? RelationshipDescription }
+                }.filter {
+                    $0.isToMany
+                        && $0.destinationEntity?.rootEntity.name == relationship.destinationEntity?.rootEntity.name
                         && $0.inverseName?.uppercased() == relationship.inverseName?.uppercased()
                 }
                 let inverseUndecided = ambiguities.contains { $0.contains("is indexed like a to-one foreign key") }
-                #expect(candidates.count == 1 || inverseUndecided && candidates.isEmpty, "\(entity.name).\(relationship.name)")
+                #expect(
+                    candidates.count == 1 || inverseUndecided && candidates.isEmpty,
+                    "\(entity.name).\(relationship.name)")
                 if let candidate = candidates.first {
-                    #expect(candidate.isOrdered == relationship.isOrdered, "\(entity.name).\(relationship.name) ordering")
+                    #expect(
+                        candidate.isOrdered == relationship.isOrdered, "\(entity.name).\(relationship.name) ordering")
                 }
             }
         }
@@ -121,7 +131,9 @@ import Testing
         let reader = try RowReader(inspection: inspection, entity: try inspection.entity(named: "Recipe"))
         #expect(reader.columns.contains("ingredients"))
         var names: [String] = []
-        try reader.read(RowQuery(predicate: try ObjectPredicate(format: "ANY ingredients.name CONTAINS[c] 'ingredient 1'"))) { row in
+        try reader.read(
+            RowQuery(predicate: try ObjectPredicate(format: "ANY ingredients.name CONTAINS[c] 'ingredient 1'"))
+        ) { row in
             names.append(row.objectID)
             return true
         }

@@ -1,6 +1,7 @@
 import Foundation
 import SQLite
 import Testing
+
 @testable import StoreInspector
 
 /// A store with no `-wal` or `-journal` holding content is read in place with `immutable=1`:
@@ -37,7 +38,9 @@ import Testing
     /// Opens, reads every table to the end, runs the whole quick_check, closes.
     private func readEverything(_ path: String) throws -> InspectedStore {
         let store = try InspectedStore(path: path, options: OpenOptions(quickCheck: .wholeStore))
-        let tables = try store.rows("SELECT name FROM sqlite_master WHERE type = 'table'").compactMap { $0[0].stringValue }
+        let tables = try store.rows("SELECT name FROM sqlite_master WHERE type = 'table'").compactMap {
+            $0[0].stringValue
+        }
         for table in tables { _ = try store.rows("SELECT * FROM \(SQLIdentifier.quoted(table))") }
         store.close()
         return store
@@ -71,7 +74,8 @@ import Testing
         let folder = scratch.path + "/handed-in"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
         let path = folder + "/" + Corpus.sampleModel
-        try FileManager.default.copyItem(atPath: Corpus.directory.appendingPathComponent(Corpus.sampleModel).path, toPath: path)
+        try FileManager.default.copyItem(
+            atPath: Corpus.directory.appendingPathComponent(Corpus.sampleModel).path, toPath: path)
         try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: path)
         try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: folder)
         defer { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder) }
