@@ -7,7 +7,7 @@
 /// request.sortDescriptors = [ObjectSortDescriptor(key: "name")]
 /// request.fetchBatchSize = 500
 /// let movies = try context.fetchInBatches(request)   // SELECT 0, t0.Z_PK FROM ZMOVIE t0 ORDER BY t0.ZNAME
-/// for movie in movies {                              // SELECT … WHERE  t0.Z_PK IN (?, …) per 500
+/// for movie in movies {                              // SELECT … WHERE  t0.Z_PK IN (?,…) per batch
 ///     print(movie["name"] ?? "")
 /// }
 /// ```

@@ -1,7 +1,7 @@
 extension ManagedObjectContext {
     /// Loads the destinations along each relationship path for `objects`, one store call per
-    /// relationship in a path (one `SELECT … IN (…)` per 500 owners for SQLite), so walking the
-    /// paths afterwards fires no fault.
+    /// relationship in a path (for SQLite one `SELECT … IN (…)`, or one per 256 keys, the size of
+    /// a batched row read), so walking the paths afterwards fires no fault.
     ///
     /// A to-one step loads the destinations that are still faults (`… WHERE  t0.Z_PK IN (…)`); a
     /// to-many step loads the members of every owner whose relationship is still a fault
@@ -31,7 +31,7 @@ extension ManagedObjectContext {
         }
         let faults = destinations.filter { $0.isFault && !$0.objectID.isTemporaryID }
         if !faults.isEmpty {
-            for row in try persistentStoreCoordinator.batchedRows(for: faults.map(\.objectID)) { _ = object(for: row) }
+            for row in try persistentStoreCoordinator.rows(for: faults.map(\.objectID)) { _ = object(for: row) }
         }
         return destinations.elements
     }

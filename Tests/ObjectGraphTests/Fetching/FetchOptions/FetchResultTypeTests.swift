@@ -201,9 +201,7 @@ struct FetchResultTypeTests {
     }
 
     @Test func sqliteObjectIDAndDictionaryFetchesSelectOnlyWhatTheyReturn() throws {
-        let stack = try TracedCinemaStack()
-        try ShowingsFixture.save(in: stack.context)
-        stack.clear()
+        let stack = try TracedCinemaStack.filled(by: ShowingsFixture.save(in:))
         let request = ShowingsFixture.moviesByName()
         _ = try stack.context.fetchObjectIDs(request)
         request.propertiesToFetch = ["name", "theater.name"]
