@@ -102,6 +102,7 @@ public final class InspectedStore: @unchecked Sendable {
         quickCheckProblems = try quickCheck(table: nil)
         quickCheckCoverage = .wholeStore
     }
+
     /// Stops the query running now, or the next one if none is running yet (Ctrl-C in the shell
     /// pressed just after Return); safe from any thread and from a signal handler's queue.
     public func interrupt() {
