@@ -44,10 +44,7 @@ struct FetchOptionsRandomEditTests {
             for predicate in [nil, "runtime > 95", "name BEGINSWITH 'B'"] {
                 for (offset, limit) in [(0, 0), (1, 3), (Int.random(in: 0...6, using: &random), 2)] {
                     let request = FetchRequest(entityName: "Movie")
-                    request.sortDescriptors = sorting.map {
-                        let descending = $0.hasPrefix("-")
-                        return ObjectSortDescriptor(key: descending ? String($0.dropFirst()) : $0, ascending: !descending)
-                    }
+                    request.sortDescriptors = sorting.map(Self.descriptor)
                     request.predicate = try predicate.map { try ObjectPredicate(format: $0) }
                     request.fetchOffset = offset
                     request.fetchLimit = limit
@@ -61,6 +58,12 @@ struct FetchOptionsRandomEditTests {
                 }
             }
         }
+    }
+
+    /// `"name"` ascending, `"-runtime"` descending.
+    private static func descriptor(_ text: String) -> ObjectSortDescriptor {
+        let descending = text.hasPrefix("-")
+        return ObjectSortDescriptor(key: descending ? String(text.dropFirst()) : text, ascending: !descending)
     }
 
     private func insertMovie(in context: ManagedObjectContext, using random: inout PredicateRandomGenerator) throws {
