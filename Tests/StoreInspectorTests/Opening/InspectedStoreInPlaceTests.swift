@@ -111,6 +111,20 @@ import Testing
         #expect(try state(of: scratch.path) == before)
     }
 
+    @Test func aWriteAheadLogThatIsALinkIsNeitherFollowedNorIgnoredSilently() throws {
+        let scratch = try ScratchDirectory()
+        let path = try scratch.copyCorpusStore(Corpus.recipes)
+        let elsewhere = try scratch.write("elsewhere", Data("not a wal".utf8))
+        try FileManager.default.createSymbolicLink(atPath: path + "-wal", withDestinationPath: elsewhere)
+        #expect(!StoreSiblings(of: path).mainFileIsComplete)
+        let before = try state(of: scratch.path)
+        let inspection = try StoreInspection(path: path)
+        #expect(!inspection.store.readsOriginalInPlace)
+        #expect(inspection.problems.contains { $0.contains("-wal is a symbolic link; not copied") })
+        inspection.close()
+        #expect(try state(of: scratch.path) == before)
+    }
+
     @Test func writesAreRefusedInPlaceToo() throws {
         let scratch = try ScratchDirectory()
         let path = try scratch.copyCorpusStore(Corpus.recipes)
