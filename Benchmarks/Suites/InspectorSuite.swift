@@ -43,6 +43,7 @@ private struct InspectorBenchmark {
         try benchmarkRows(large, label: "rows-first-100")
         try benchmarkRows(small, label: "rows-first-100-small-table")
         try benchmarkBatch(template: small)
+        try benchmarkSummaryWithWriteAheadLog(large)
     }
 
     // MARK: - Cases
@@ -57,6 +58,21 @@ private struct InspectorBenchmark {
             try Self.rawCounts(path)
         }
         Measurement.report(suite: "inspector", name: "summary", ours: ours, base: base, runs: runs)
+    }
+
+    /// The same summary once a few rows wait in a `-wal`: the store must be copied then, so this
+    /// shows what the copy costs (reported as a note; the issue's 2× is for a store at rest).
+    private func benchmarkSummaryWithWriteAheadLog(_ path: String) throws {
+        try Self.addRowsInWriteAheadLog(path)
+        let ours = try Measurement.medianMilliseconds(runs: runs) {
+            let inspection = try StoreInspection(path: path)
+            precondition(!inspection.store.readsOriginalInPlace, "a store with a -wal must be copied")
+            _ = try StoreSummary(inspection)
+            inspection.close()
+        }
+        let walBytes = StoreSiblings(of: path).walSize ?? 0
+        print("BENCH-NOTE inspector/summary-with-wal: \(String(format: "%.1f", ours)) ms with a \(walBytes)-byte -wal "
+            + "(private copy of the whole store, then the same summary)")
     }
 
     private func benchmarkRows(_ path: String, label: String) throws {
@@ -128,6 +144,18 @@ private struct InspectorBenchmark {
         }
         defer { sqlite3_finalize(statement) }
         while sqlite3_step(statement) == SQLITE_ROW { row(statement) }
+    }
+
+    /// Switches the store to WAL and leaves one transaction in its `-wal` (no checkpoint on close).
+    private static func addRowsInWriteAheadLog(_ path: String) throws {
+        var db: OpaquePointer?
+        guard sqlite3_open(path, &db) == SQLITE_OK, let db else { throw BenchError.sqlite("open \(path)") }
+        defer { sqlite3_close(db) }
+        var unused: Int32 = 0
+        guard csqlite_db_config_int(db, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 1, &unused) == SQLITE_OK,
+            sqlite3_exec(db, "PRAGMA journal_mode = WAL; INSERT INTO ZTAG VALUES (101, 2, 1, 'in the wal')", nil, nil, nil)
+                == SQLITE_OK
+        else { throw BenchError.sqlite(String(cString: sqlite3_errmsg(db))) }
     }
 
     // MARK: - The store

@@ -18,28 +18,6 @@ extension PersistentStoreCoordinator {
         }
     }
 
-    /// The stored rows of `objectIDs` (those that still exist), in no particular order: one
-    /// `Z_PK IN (…)` statement per store and entity tree for an SQLite store.
-    func batchedRows(for objectIDs: [ManagedObjectID]) throws -> [StoreRow] {
-        try locked {
-            var rows: [StoreRow] = []
-            let byStore = Dictionary(grouping: objectIDs.filter { !$0.isTemporaryID }) {
-                $0.persistentStoreIdentifier ?? ""
-            }
-            for (identifier, identifiers) in byStore {
-                guard let store = persistentStore(withIdentifier: identifier) else { continue }
-                if let store = store as? FetchOptionsStore {
-                    for (_, tree) in Dictionary(grouping: identifiers, by: { $0.entity.rootEntity.name }) {
-                        rows += try store.fetchRows(primaryKeys: tree.compactMap(\.primaryKey), of: tree[0].entity.rootEntity)
-                    }
-                } else {
-                    rows += try identifiers.compactMap { try store.row(for: $0) }
-                }
-            }
-            return rows
-        }
-    }
-
     /// The destination rows of the to-many `relationship` for each of `owners` (stored objects),
     /// in order for an ordered relationship; an owner without destinations maps to an empty list.
     func destinationRows(of relationship: RelationshipDescription, for owners: [ManagedObjectID]) throws
@@ -47,7 +25,9 @@ extension PersistentStoreCoordinator {
     {
         try locked {
             var result: [ManagedObjectID: [StoreRow]] = [:]
-            let byStore = Dictionary(grouping: owners.filter { !$0.isTemporaryID }) { $0.persistentStoreIdentifier ?? "" }
+            let byStore = Dictionary(grouping: owners.filter { !$0.isTemporaryID }) {
+                $0.persistentStoreIdentifier ?? ""
+            }
             for (identifier, storeOwners) in byStore {
                 guard let store = persistentStore(withIdentifier: identifier) else { continue }
                 for owner in storeOwners { result[owner] = [] }

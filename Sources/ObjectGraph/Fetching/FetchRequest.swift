@@ -39,10 +39,12 @@ public final class FetchRequest: @unchecked Sendable {
 
     /// What a fetch returns: objects (the default), object IDs, dictionaries or a count.
     ///
-    /// ``ManagedObjectContext/execute(_:)`` answers in this form; the typed methods
-    /// (``ManagedObjectContext/fetch(_:)``, ``ManagedObjectContext/fetchObjectIDs(_:)``,
-    /// ``ManagedObjectContext/fetchDictionaries(_:)``, ``ManagedObjectContext/count(for:)``)
-    /// each answer in their own form and ignore it.
+    /// ``ManagedObjectContext/execute(_:)`` answers in this form.
+    /// ``ManagedObjectContext/fetchObjectIDs(_:)``, ``ManagedObjectContext/fetchDictionaries(_:)``
+    /// and ``ManagedObjectContext/count(for:)`` answer in their own form whatever it says;
+    /// ``ManagedObjectContext/fetch(_:)`` and ``ManagedObjectContext/fetchInBatches(_:)`` refuse
+    /// a request for another form, because Core Data's `fetch` would answer in it and code
+    /// ported from there would otherwise get objects without noticing.
     public var resultType = FetchRequestResultType.managedObjectResultType
     /// For dictionary results, the keys each dictionary holds, in order: attribute names, to-one
     /// relationship names (the value is the destination's ``ManagedObjectID``) and key paths
@@ -65,8 +67,9 @@ public final class FetchRequest: @unchecked Sendable {
     /// which suits a fetch whose objects are only counted, compared or deleted.
     public var includesPropertyValues = true
     /// Relationship key paths (`"theater"`, `"movies"`, `"movies.playlists"`) whose destinations
-    /// are loaded with the fetched objects, one extra `SELECT` per relationship in the path, so
-    /// walking them fires no fault per object.
+    /// are loaded with the fetched objects, one extra `SELECT … IN (…)` per relationship in the
+    /// path (per 256 keys), so walking them fires no fault per object. Destinations already in
+    /// the context or the row cache cost no SQL.
     public var relationshipKeyPathsForPrefetching: [String] = []
     /// How many objects ``ManagedObjectContext/fetchInBatches(_:)`` loads at a time; 0 loads
     /// them all at the first access. ``ManagedObjectContext/fetch(_:)`` returns an array, so it

@@ -47,6 +47,9 @@ extension ManagedObjectContext {
     /// try context.fetchDictionaries(request)   // [["name": "Up", "theater.name": "Odeon"], …]
     /// ```
     ///
+    /// An empty ``FetchRequest/propertiesToFetch`` gives one empty dictionary per row (one in
+    /// all with ``FetchRequest/returnsDistinctResults``).
+    ///
     /// As Core Data documents, dictionaries reflect the store alone: the context's unsaved
     /// inserts, changes and deletes are not in them (save first to see them). No object is made.
     ///
@@ -56,9 +59,16 @@ extension ManagedObjectContext {
     public func fetchDictionaries(_ request: FetchRequest) throws -> [[String: Any]] {
         let entity = try request.resolvedEntity(in: managedObjectModel)
         let properties = try request.dictionaryProperties(for: entity)
+        let storeRequest = request.storeRequest(for: entity, windowInStore: true)
+        guard !properties.isEmpty else {
+            // No keys (an empty propertiesToFetch, or an entity without stored attributes): each
+            // row projects to the empty dictionary, and SQL has no empty column list to select.
+            let rows = persistentStoreCoordinator.stores(holding: entity).isEmpty
+                ? 0 : try persistentStoreCoordinator.countRows(storeRequest)
+            return Array(repeating: [:], count: request.returnsDistinctResults ? min(rows, 1) : rows)
+        }
         return try persistentStoreCoordinator.fetchDictionaries(
-            request.storeRequest(for: entity, windowInStore: true), properties: properties,
-            distinct: request.returnsDistinctResults)
+            storeRequest, properties: properties, distinct: request.returnsDistinctResults)
     }
 
     /// Runs `body` on `request` with its result type set to `type` (the typed methods check it).

@@ -1,6 +1,6 @@
 /// A store that answers the fetch options itself (the SQLite store, in SQL): object IDs without
-/// values, rows by primary key in batches, the destinations of many owners at once, and
-/// dictionary results.
+/// values, the destinations of many owners at once, and dictionary results. (Rows by primary key
+/// in batches are ``PersistentStore/rows(for:)``, which every store has.)
 ///
 /// Stores that are not one (the in-memory store, a child context's parent store, a store
 /// written elsewhere) give the same answers through the coordinator, worked out over the
@@ -10,10 +10,6 @@ protocol FetchOptionsStore: PersistentStore {
     /// The entity and primary key of every row `request` selects, in its order, after its
     /// offset and limit: `SELECT 0, t0.Z_PK FROM ZMOVIE t0 … ORDER BY …`.
     func fetchObjectKeys(_ request: StoreFetchRequest) throws -> ObjectKeyList
-
-    /// The rows of `entity` (or a sub-entity) with the primary keys `primaryKeys`, in no
-    /// particular order; keys without a row are left out. `… WHERE  t0.Z_PK IN (?, ?, …)`.
-    func fetchRows(primaryKeys: [Int64], of entity: EntityDescription) throws -> [StoreRow]
 
     /// The destination rows of the to-many `relationship` of the owners `ownerKeys` (objects of
     /// `relationship.entity` or a sub-entity), each with its owner's primary key, in each

@@ -44,7 +44,8 @@ public final class RowReader {
         self.inspection = inspection
         self.entity = entity
         guard let table = inspection.table(of: entity) else {
-            throw .unknownTable(name: inspection.storeModel?.layout.entity(named: entity.name)?.tableName ?? entity.name)
+            throw .unknownTable(
+                name: inspection.storeModel?.layout.entity(named: entity.name)?.tableName ?? entity.name)
         }
         self.table = table
         familyNumbers = inspection.familyNumbers(of: entity)
@@ -76,7 +77,10 @@ public final class RowReader {
             if evaluation == .inMemory, let predicate = query.predicate {
                 let object = StoredObject(reader: self, statement: statement, row: row)
                 guard predicate.evaluate(with: object) else { return true }
-                if let error = object.failure { failure = error; return false }
+                if let error = object.failure {
+                    failure = error
+                    return false
+                }
             }
             delivered += 1
             guard try body(row) else { return false }
@@ -115,7 +119,8 @@ public final class RowReader {
                 let quoted = "t0." + SQLIdentifier.quoted(column)
                 if attribute.attributeType.sqliteColumnType == "BLOB" || attribute.attributeType == .undefined {
                     // Blobs can be huge: read their length and first bytes only.
-                    selections.append("CASE WHEN typeof(\(quoted)) = 'blob' THEN substr(\(quoted), 1, 64) ELSE \(quoted) END")
+                    selections.append(
+                        "CASE WHEN typeof(\(quoted)) = 'blob' THEN substr(\(quoted), 1, 64) ELSE \(quoted) END")
                     selections.append("length(\(quoted))")
                 } else {
                     selections.append(quoted)
@@ -136,10 +141,14 @@ public final class RowReader {
         if let filter { conditions.append("(" + filter.whereClause + ")") }
         if !conditions.isEmpty { sql += " WHERE " + conditions.joined(separator: " AND ") }
         if let key = query.sortKey {
-            guard let field = fields.first(where: { $0.name == key }) ?? fields.first(where: { $0.name.lowercased() == key.lowercased() })
+            guard
+                let field = fields.first(where: { $0.name == key })
+                    ?? fields.first(where: { $0.name.lowercased() == key.lowercased() })
             else {
-                throw .invalidQuery(option: "--sort", detail: "cannot sort by '\(key)': \(entity.name) has no such stored "
-                    + "attribute or relationship (keys: \(columns.joined(separator: ", ")))")
+                throw .invalidQuery(
+                    option: "--sort",
+                    detail: "cannot sort by '\(key)': \(entity.name) has no such stored "
+                        + "attribute or relationship (keys: \(columns.joined(separator: ", ")))")
             }
             let direction = query.ascending ? "ASC" : "DESC"
             switch field.kind {
@@ -178,8 +187,10 @@ public final class RowReader {
                 result.append(Field(name: column.propertyName, kind: .attribute(attribute, column: column.column)))
             } else if let relationship = property as? RelationshipDescription {
                 let entityColumn = column.entityColumn.flatMap { present.contains($0.uppercased()) ? $0 : nil }
-                result.append(Field(
-                    name: column.propertyName, kind: .toOne(relationship, column: column.column, entityColumn: entityColumn)))
+                result.append(
+                    Field(
+                        name: column.propertyName,
+                        kind: .toOne(relationship, column: column.column, entityColumn: entityColumn)))
             }
         }
         let toManyNames = entity.selfAndDescendants.flatMap { member in
@@ -187,7 +198,8 @@ public final class RowReader {
         }
         // Attributes first, then to-one, each in name order: easier to scan than the model's order.
         result.sort { lhs, rhs in
-            let left = Self.rank(lhs), right = Self.rank(rhs)
+            let left = Self.rank(lhs)
+            let right = Self.rank(rhs)
             return left != right ? left < right : lhs.name < rhs.name
         }
         for name in Set(toManyNames).sorted() where seen.insert(name).inserted {
@@ -216,11 +228,15 @@ public final class RowReader {
             guard let actual = inspection.tableName(table),
                 try inspection.columns(of: actual).contains(where: { $0.name.uppercased() == column.uppercased() })
             else { return nil }
-            return "(SELECT count(*) FROM \(SQLIdentifier.quoted(actual)) WHERE \(SQLIdentifier.quoted(column)) = t0.Z_PK)"
+            return
+                "(SELECT count(*) FROM \(SQLIdentifier.quoted(actual)) WHERE \(SQLIdentifier.quoted(column)) = t0.Z_PK)"
         case .joinTable(let table, let ownerColumn, let destinationColumn, _):
-            guard let actual = try inspection.joinTableName(table, ownerColumn: ownerColumn, destinationColumn: destinationColumn)
+            guard
+                let actual = try inspection.joinTableName(
+                    table, ownerColumn: ownerColumn, destinationColumn: destinationColumn)
             else { return nil }
-            return "(SELECT count(*) FROM \(SQLIdentifier.quoted(actual)) WHERE \(SQLIdentifier.quoted(ownerColumn)) = t0.Z_PK)"
+            return "(SELECT count(*) FROM \(SQLIdentifier.quoted(actual)) "
+                + "WHERE \(SQLIdentifier.quoted(ownerColumn)) = t0.Z_PK)"
         }
     }
 
@@ -238,9 +254,10 @@ public final class RowReader {
                 let type = attribute.attributeType
                 if type.sqliteColumnType == "BLOB" || type == .undefined {
                     let length = statement.isNull(at: index + 1) ? nil : statement.int64(at: index + 1)
-                    values.append(ValueFormatter.format(
-                        statement.value(at: index), type: type, blobLength: length,
-                        externalStorage: attribute.allowsExternalBinaryDataStorage))
+                    values.append(
+                        ValueFormatter.format(
+                            statement.value(at: index), type: type, blobLength: length,
+                            externalStorage: attribute.allowsExternalBinaryDataStorage))
                     index += 2
                 } else {
                     values.append(ValueFormatter.format(statement.value(at: index), type: type))
@@ -251,9 +268,11 @@ public final class RowReader {
                     values.append(.null)
                 } else {
                     let target = statement.int64(at: index)
-                    let destination = statement.isNull(at: index + 1)
+                    let destination =
+                        statement.isNull(at: index + 1)
                         ? relationship.destinationEntityName
-                        : inspection.entityName(number: statement.int64(at: index + 1)) ?? relationship.destinationEntityName
+                        : inspection.entityName(number: statement.int64(at: index + 1))
+                            ?? relationship.destinationEntityName
                     values.append(.text("\(destination)/p\(target)"))
                 }
                 index += 2

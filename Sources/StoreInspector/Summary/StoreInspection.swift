@@ -60,10 +60,7 @@ public final class StoreInspection: @unchecked Sendable {
             model = try Self.decodeCache(store: store, schema: schema, problems: &problems)
         }
         if model == nil, isCoreDataStore {
-            let opened = store
-            model = try ModelInference.infer(primaryKeys: primaryKeys, schema: schema) { table throws(InspectorError) in
-                try TableColumnInfo.read(table: table, from: opened)
-            }
+            model = try ModelInference.infer(primaryKeys: primaryKeys, schema: schema, store: store)
         }
         self.storeModel = model
         self.problems = problems

@@ -16,7 +16,8 @@ import Testing
         var environment = ProcessInfo.processInfo.environment
         environment["TMPDIR"] = fixtures.temporary.path
         process.environment = environment
-        let input = Pipe(), output = Pipe()
+        let input = Pipe()
+        let output = Pipe()
         process.standardInput = input
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice

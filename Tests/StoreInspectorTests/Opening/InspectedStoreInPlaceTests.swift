@@ -1,6 +1,7 @@
 import Foundation
 import SQLite
 import Testing
+
 @testable import StoreInspector
 
 /// A store with no `-wal` or `-journal` holding content is read in place with `immutable=1`:
@@ -37,7 +38,9 @@ import Testing
     /// Opens, reads every table to the end, runs the whole quick_check, closes.
     private func readEverything(_ path: String) throws -> InspectedStore {
         let store = try InspectedStore(path: path, options: OpenOptions(quickCheck: .wholeStore))
-        let tables = try store.rows("SELECT name FROM sqlite_master WHERE type = 'table'").compactMap { $0[0].stringValue }
+        let tables = try store.rows("SELECT name FROM sqlite_master WHERE type = 'table'").compactMap {
+            $0[0].stringValue
+        }
         for table in tables { _ = try store.rows("SELECT * FROM \(SQLIdentifier.quoted(table))") }
         store.close()
         return store
@@ -71,7 +74,8 @@ import Testing
         let folder = scratch.path + "/handed-in"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
         let path = folder + "/" + Corpus.sampleModel
-        try FileManager.default.copyItem(atPath: Corpus.directory.appendingPathComponent(Corpus.sampleModel).path, toPath: path)
+        try FileManager.default.copyItem(
+            atPath: Corpus.directory.appendingPathComponent(Corpus.sampleModel).path, toPath: path)
         try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: path)
         try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: folder)
         defer { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder) }
@@ -104,6 +108,20 @@ import Testing
         #expect(store.copy?.copiedSiblings.map(\.suffix) == ["-journal"])
         #expect(try store.scalar("SELECT count(*) FROM ZRECIPE")?.int64Value == 3)
         store.close()
+        #expect(try state(of: scratch.path) == before)
+    }
+
+    @Test func aWriteAheadLogThatIsALinkIsNeitherFollowedNorIgnoredSilently() throws {
+        let scratch = try ScratchDirectory()
+        let path = try scratch.copyCorpusStore(Corpus.recipes)
+        let elsewhere = try scratch.write("elsewhere", Data("not a wal".utf8))
+        try FileManager.default.createSymbolicLink(atPath: path + "-wal", withDestinationPath: elsewhere)
+        #expect(!StoreSiblings(of: path).mainFileIsComplete)
+        let before = try state(of: scratch.path)
+        let inspection = try StoreInspection(path: path)
+        #expect(!inspection.store.readsOriginalInPlace)
+        #expect(inspection.problems.contains { $0.contains("-wal is a symbolic link; not copied") })
+        inspection.close()
         #expect(try state(of: scratch.path) == before)
     }
 

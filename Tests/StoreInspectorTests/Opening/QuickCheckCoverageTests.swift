@@ -1,6 +1,7 @@
 import Foundation
 import SQLite
 import Testing
+
 @testable import StoreInspector
 
 /// `quick_check` on open reads the whole store up to a size bound, above it Core Data's own tables,

@@ -1,6 +1,7 @@
 import Foundation
 import ObjectGraph
 import Testing
+
 @testable import StoreInspector
 
 /// `rows --where` runs the predicate as SQL; on every corpus store the rows are exactly those the
@@ -19,14 +20,18 @@ import Testing
                 case .boolean:
                     result += ["\(name) == YES", "\(name) != NO"]
                 case .string:
-                    result += ["\(name) BEGINSWITH[c] 'a'", "\(name) CONTAINS[cd] 'e'", "\(name) < 'm'",
-                               "\(name) LIKE '*a*'", "\(name) IN {'Bread', 'Snack'}"]
+                    result += [
+                        "\(name) BEGINSWITH[c] 'a'", "\(name) CONTAINS[cd] 'e'", "\(name) < 'm'",
+                        "\(name) LIKE '*a*'", "\(name) IN {'Bread', 'Snack'}",
+                    ]
                 case .date:
                     result += ["\(name) > CAST(600000000, 'NSDate')"]
                 default:
                     break
                 }
-            } else if let relationship = property as? RelationshipDescription, let destination = relationship.destinationEntity {
+            } else if let relationship = property as? RelationshipDescription,
+                let destination = relationship.destinationEntity
+            {
                 let text = destination.attributesByName.values
                     .filter { $0.attributeType == .string && !$0.isTransient }.map(\.name).sorted().first
                 let any = destination.attributesByName.values.filter { !$0.isTransient }.map(\.name).sorted().first
@@ -82,7 +87,8 @@ import Testing
                     switch (inSQL, inMemory) {
                     case (.success(let sqlRows), .success(let memoryRows)):
                         if sqlRows != memoryRows {
-                            Issue.record("""
+                            Issue.record(
+                                """
                                 \(entity.name) where \(text) sort \(sort ?? "-") limit \(limit ?? 0): SQL gave \
                                 \(sqlRows.prefix(5).map(\.objectID)) (\(sqlRows.count)), in memory \
                                 \(memoryRows.prefix(5).map(\.objectID)) (\(memoryRows.count))

@@ -3,9 +3,11 @@ extension ManagedObjectContext {
     /// loads the objects ``FetchRequest/fetchBatchSize`` at a time as it is walked.
     ///
     /// The fetch runs one `SELECT 0, t0.Z_PK` (or `t0.Z_ENT, t0.Z_PK` over several entities)
-    /// in the request's order; each batch is one `SELECT … WHERE  t0.Z_PK IN (…)`. The context's
-    /// unsaved inserts and changed objects that match are included and its unsaved deletes left
-    /// out, as with ``fetch(_:)`` (see ``BatchedFetchResults`` for the why and the memory).
+    /// in the request's order; each batch is read with the store's batched row read
+    /// (``PersistentStore/rows(for:)``: for SQLite `SELECT … WHERE  t0.Z_PK IN (…)`, one per 256
+    /// keys, so a batch of 500 is two statements). The context's unsaved inserts and changed
+    /// objects that match are included and its unsaved deletes left out, as with ``fetch(_:)``
+    /// (see ``BatchedFetchResults`` for the why and the memory).
     /// Relationship prefetching applies to each batch as it loads.
     ///
     /// - Throws: ``CoreDataError`` for an unknown entity, a prefetching key path that is not a
@@ -16,7 +18,8 @@ extension ManagedObjectContext {
         let entity = try request.resolvedEntity(in: managedObjectModel)
         let prefetching = try request.prefetchingPaths(for: entity)
         let keys = try matchingObjectKeys(for: request, entity: entity)
-        return BatchedFetchResults(keys: keys, batchSize: request.fetchBatchSize, prefetching: prefetching, context: self)
+        return BatchedFetchResults(
+            keys: keys, batchSize: request.fetchBatchSize, prefetching: prefetching, context: self)
     }
 
     /// The objects of members `range` of `keys`, in order: objects already loaded here are
@@ -43,7 +46,7 @@ extension ManagedObjectContext {
         if !missing.isEmpty {
             // A batch that cannot be read leaves its objects as faults, which read as empty, the
             // way Core Data's inaccessible faults do (a collection's subscript cannot throw).
-            let rows = (try? persistentStoreCoordinator.batchedRows(for: missing)) ?? []
+            let rows = (try? persistentStoreCoordinator.rows(for: missing)) ?? []
             for row in rows {
                 if let slot = slots[row.objectID] { objects[slot] = object(for: row) }
             }

@@ -3,11 +3,13 @@ extension ManagedObjectContext {
     /// limit: the store's matching keys (`SELECT 0, t0.Z_PK …`) with this context's unsaved
     /// changes applied when the request includes them.
     ///
-    /// Unsaved inserts and changed objects that match are placed by their current values: by
-    /// binary search among the stored keys, reading the sort keys of about log₂(n) stored objects
-    /// each (those become registered objects of the context). Stored objects changed or deleted
-    /// here are taken out of the store's list first. With `ordered` false (counting) places do
-    /// not matter, and nothing is read.
+    /// Stored objects changed or deleted here are taken out of the store's list; changed ones
+    /// that still match, and unsaved inserts that match, are put back by binary search on their
+    /// current values, which reads the sort keys of about log₂(n) stored objects each (those
+    /// become registered objects of the context). Ties fall as ``fetch(_:)`` orders them: a
+    /// changed object keeps its place in the store's order among equal keys, other objects
+    /// follow the stored ones. With `ordered` false (counting) places do not matter and nothing
+    /// is read.
     func matchingObjectKeys(for request: FetchRequest, entity: EntityDescription, ordered: Bool = true) throws
         -> ObjectKeyList
     {
@@ -22,11 +24,21 @@ extension ManagedObjectContext {
             .window(offset: request.fetchOffset, limit: request.fetchLimit)
     }
 
+    /// An unsaved or changed object to put among the stored keys.
+    private struct Candidate {
+        let object: ManagedObject
+        /// Its position in the store's list when the store had it, else nil (it goes after
+        /// the stored objects with equal keys).
+        let storePosition: Int?
+        /// Its order among candidates that tie on keys and have no store position.
+        let arrival: Int
+        /// Its current values of the sort keys.
+        let keys: [Any?]
+    }
+
     private func mergePendingChanges(
         into stored: ObjectKeyList, request: FetchRequest, entity: EntityDescription, ordered: Bool
     ) -> ObjectKeyList {
-        // Stored objects changed or deleted here leave the store's list; changed ones that still
-        // match come back, placed by their current values, with the unsaved inserts.
         var movedKeys = Set<Int64>()
         var movedIDs = Set<ManagedObjectID>()
         for object in touchedSet.elements + deletedSet.elements where !object.objectID.isTemporaryID {
@@ -39,12 +51,20 @@ extension ManagedObjectContext {
         }
         var kept = ObjectKeyList(storeIdentifier: stored.storeIdentifier)
         kept.reserveCapacity(stored.count)
+        var removedPositions: [Int] = []
+        var storePositionByKey: [Int64: Int] = [:]
+        var storePositionByID: [ManagedObjectID: Int] = [:]
         for index in 0..<stored.count {
             let element = stored[index]
             switch element {
-            case .row(_, let key) where movedKeys.contains(key): continue
-            case .objectID(let objectID) where movedIDs.contains(objectID): continue
-            default: kept.append(element)
+            case .row(_, let key) where movedKeys.contains(key):
+                removedPositions.append(index)
+                storePositionByKey[key] = index
+            case .objectID(let objectID) where movedIDs.contains(objectID):
+                removedPositions.append(index)
+                storePositionByID[objectID] = index
+            default:
+                kept.append(element)
             }
         }
         let changed = touchedSet.filter {
@@ -55,53 +75,65 @@ extension ManagedObjectContext {
             for object in changed + inserted { kept.append(.object(object)) }
             return kept
         }
-        let placed = places(of: changed, inserted, among: kept, sortedBy: request.sortDescriptors)
+        let descriptors = request.sortDescriptors
+        let candidates = (changed + inserted).enumerated().map { arrival, object in
+            let objectID = object.objectID
+            let position = objectID.persistentStoreIdentifier == stored.storeIdentifier
+                ? objectID.primaryKey.flatMap { storePositionByKey[$0] } : storePositionByID[objectID]
+            return Candidate(
+                object: object, storePosition: position, arrival: arrival,
+                keys: descriptors.map { object.value(forKeyPath: $0.key) })
+        }.sorted { Self.precedes($0, $1, descriptors) }
+
+        /// The store position of kept member `index`: its index plus the removed ones before it.
+        func storePosition(ofKept index: Int) -> Int {
+            var position = index
+            for removed in removedPositions {
+                guard removed <= position else { break }
+                position += 1
+            }
+            return position
+        }
+
         var merged = ObjectKeyList(storeIdentifier: stored.storeIdentifier)
-        merged.reserveCapacity(kept.count + placed.count)
+        merged.reserveCapacity(kept.count + candidates.count)
         var next = 0
-        for index in 0...kept.count {
-            while next < placed.count && placed[next].position == index {
-                merged.append(.object(placed[next].object))
+        for candidate in candidates {
+            let place = Self.firstIndex(in: next..<kept.count) { index in
+                let member = self.object(for: kept, at: index)
+                for (position, descriptor) in descriptors.enumerated() {
+                    let result = descriptor.compare(candidate.keys[position], member.value(forKeyPath: descriptor.key))
+                    if result != .orderedSame { return result == .orderedAscending }
+                }
+                guard let own = candidate.storePosition else { return false }
+                return own < storePosition(ofKept: index)
+            }
+            while next < place {
+                merged.append(kept[next])
                 next += 1
             }
-            if index < kept.count { merged.append(kept[index]) }
+            merged.append(.object(candidate.object))
+        }
+        while next < kept.count {
+            merged.append(kept[next])
+            next += 1
         }
         return merged
     }
 
-    /// Where each unsaved object goes among `kept`: before the member at `position`, in
-    /// position order. Without sort descriptors the store orders by primary key, so changed
-    /// stored objects go back by key and unsaved inserts go last, in insertion order.
-    private func places(
-        of changed: [ManagedObject], _ inserted: [ManagedObject], among kept: ObjectKeyList,
-        sortedBy descriptors: [ObjectSortDescriptor]
-    ) -> [(position: Int, object: ManagedObject)] {
-        guard !descriptors.isEmpty else {
-            let byKey = changed.sorted { ($0.objectID.primaryKey ?? 0) < ($1.objectID.primaryKey ?? 0) }
-            var lower = 0
-            var result: [(position: Int, object: ManagedObject)] = []
-            for object in byKey {
-                let key = object.objectID.primaryKey ?? 0
-                lower = Self.upperBound(in: lower..<kept.count) { (kept.primaryKey(at: $0) ?? .max) > key }
-                result.append((lower, object))
-            }
-            return result + inserted.map { (kept.count, $0) }
+    /// The candidates' order: by sort keys, then by store position (candidates the store had
+    /// first), then by arrival (changed objects in the order first changed, then inserts).
+    private static func precedes(_ left: Candidate, _ right: Candidate, _ descriptors: [ObjectSortDescriptor]) -> Bool {
+        for (position, descriptor) in descriptors.enumerated() {
+            let result = descriptor.compare(left.keys[position], right.keys[position])
+            if result != .orderedSame { return result == .orderedAscending }
         }
-        var lower = 0
-        var result: [(position: Int, object: ManagedObject)] = []
-        for object in Self.sort(changed + inserted, by: descriptors) {
-            let keys = descriptors.map { object.value(forKeyPath: $0.key) }
-            lower = Self.upperBound(in: lower..<kept.count) { index in
-                let member = self.object(for: kept, at: index)
-                for (position, descriptor) in descriptors.enumerated() {
-                    let result = descriptor.compare(keys[position], member.value(forKeyPath: descriptor.key))
-                    if result != .orderedSame { return result == .orderedAscending }
-                }
-                return false
-            }
-            result.append((lower, object))
+        switch (left.storePosition, right.storePosition) {
+        case (let leftPosition?, let rightPosition?): return leftPosition < rightPosition
+        case (.some, nil): return true
+        case (nil, .some): return false
+        case (nil, nil): return left.arrival < right.arrival
         }
-        return result
     }
 
     /// The context's object for member `index` of `keys` (a fault for a stored row not yet here).
@@ -113,7 +145,7 @@ extension ManagedObjectContext {
 
     /// The first index in `range` for which `isAfter` holds (`range.upperBound` if none);
     /// `isAfter` must be false then true along the range.
-    private static func upperBound(in range: Range<Int>, _ isAfter: (Int) -> Bool) -> Int {
+    private static func firstIndex(in range: Range<Int>, where isAfter: (Int) -> Bool) -> Int {
         var low = range.lowerBound
         var high = range.upperBound
         while low < high {

@@ -1,7 +1,7 @@
 extension ManagedObjectContext {
     /// Loads the destinations along each relationship path for `objects`, one store call per
-    /// relationship in a path (one `SELECT … IN (…)` per 500 owners for SQLite), so walking the
-    /// paths afterwards fires no fault.
+    /// relationship in a path (for SQLite one `SELECT … IN (…)`, or one per 256 keys, the size of
+    /// a batched row read), so walking the paths afterwards fires no fault.
     ///
     /// A to-one step loads the destinations that are still faults (`… WHERE  t0.Z_PK IN (…)`); a
     /// to-many step loads the members of every owner whose relationship is still a fault
@@ -31,7 +31,7 @@ extension ManagedObjectContext {
         }
         let faults = destinations.filter { $0.isFault && !$0.objectID.isTemporaryID }
         if !faults.isEmpty {
-            for row in try persistentStoreCoordinator.batchedRows(for: faults.map(\.objectID)) { _ = object(for: row) }
+            for row in try persistentStoreCoordinator.rows(for: faults.map(\.objectID)) { _ = object(for: row) }
         }
         return destinations.elements
     }
@@ -45,13 +45,15 @@ extension ManagedObjectContext {
         // An owner's fault is fired first: fulfilling it later would drop the filled relationship.
         for owner in applicable { owner.fireFault() }
         let unloaded = applicable.filter {
-            $0.state.lifecycle == .persisted && !$0.objectID.isTemporaryID && $0.state.toManyValues[relationship.name] == nil
+            $0.state.lifecycle == .persisted && !$0.objectID.isTemporaryID
+                && $0.state.toManyValues[relationship.name] == nil
         }
         if !unloaded.isEmpty {
             let rowsByOwner = try persistentStoreCoordinator.destinationRows(
                 of: relationship, for: unloaded.map(\.objectID))
             for owner in unloaded {
-                let members = OrderedSet((rowsByOwner[owner.objectID] ?? []).map { object(for: $0) }.filter { !$0.isDeleted })
+                let rows = rowsByOwner[owner.objectID] ?? []
+                let members = OrderedSet(rows.map { object(for: $0) }.filter { !$0.isDeleted })
                 owner.state.toManyValues[relationship.name] = members
                 owner.state.committedToMany[relationship.name] = members
             }

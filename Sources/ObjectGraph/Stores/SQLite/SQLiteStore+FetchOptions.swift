@@ -2,10 +2,6 @@ import Foundation
 import SQLite
 
 extension SQLiteStore: FetchOptionsStore {
-    /// How many keys one `IN (…)` list binds at most: well under SQLite's 32,766 variables, and
-    /// the size Core Data's batch faults use.
-    static let keysPerStatement = 500
-
     /// `SELECT 0, t0.Z_PK FROM ZMOVIE t0 WHERE … ORDER BY …` (`t0.Z_ENT` first when the rows may
     /// be of several entities): the identities of a fetch, without their values.
     func fetchObjectKeys(_ request: StoreFetchRequest) throws -> ObjectKeyList {
@@ -29,33 +25,6 @@ extension SQLiteStore: FetchOptionsStore {
             return keys
         } catch {
             throw storeError(error, doing: "fetch from")
-        }
-    }
-
-    /// `SELECT 0, t0.Z_PK, t0.Z_OPT, … FROM ZMOVIE t0 WHERE  t0.Z_PK IN (?, ?, …)`, in lists of
-    /// at most ``keysPerStatement`` keys.
-    func fetchRows(primaryKeys: [Int64], of entity: EntityDescription) throws -> [StoreRow] {
-        guard !primaryKeys.isEmpty else { return [] }
-        do {
-            let plan = try readPlan(for: entity, includesSubentities: true)
-            var rows: [StoreRow] = []
-            rows.reserveCapacity(primaryKeys.count)
-            for chunk in Self.chunks(of: primaryKeys) {
-                let started = DispatchTime.now()
-                let sql = "SELECT \(plan.selectClause) FROM \(plan.tableName) t0 WHERE  t0.Z_PK IN "
-                    + Self.placeholders(chunk.count)
-                let statement = try prepareUncached(sql, chunk.map { .integer($0) })
-                let stepping = DispatchTime.now()
-                var recent = RecentObjectIDs()
-                let before = rows.count
-                while try statement.step() {
-                    rows.append(readRow(statement, plan: plan, recent: &recent))
-                }
-                logFetchTimes(started: started, stepping: stepping, rows: rows.count - before)
-            }
-            return rows
-        } catch {
-            throw storeError(error, doing: "read from")
         }
     }
 
@@ -120,22 +89,42 @@ extension SQLiteStore: FetchOptionsStore {
         let started = DispatchTime.now()
         do {
             let plan = try readPlan(for: request.entity, includesSubentities: request.includesSubentities)
-            let query = try FetchQuery(
+            let keyPaths = properties.map(\.keyPath)
+            // A to-one whose destination has sub-entities also needs its `Z<n>_<REL>` entity
+            // column; its table alias is only known once the joins are laid out, so the query is
+            // laid out once to learn the aliases, then built with those columns in front.
+            let layoutPass = try FetchQuery(
                 selectClause: "", plan: plan, request: request, predicate: request.predicate, layout: layout,
-                model: model, selectKeyPaths: properties.map(\.keyPath), distinct: distinct)
+                model: model, selectKeyPaths: keyPaths, distinct: distinct)
+            let entityColumns = toOneEntityColumns(properties, from: request.entity, at: layoutPass.selectedColumns)
+            let query = try FetchQuery(
+                selectClause: entityColumns.map(\.sql).joined(separator: ", "), plan: plan, request: request,
+                predicate: request.predicate, layout: layout, model: model, selectKeyPaths: keyPaths,
+                distinct: distinct)
             let statement = try prepareLogged(query.sql, query.bindings)
             defer { statement.reset() }
             log.queryPlan(of: query.sql, bindings: query.bindings, in: database)
             let stepping = DispatchTime.now()
+            var entityColumnByProperty: [Int: Int] = [:]
+            for (column, entry) in entityColumns.enumerated() { entityColumnByProperty[entry.property] = column }
             var results: [[String: Any]] = []
             while try statement.step() {
                 var dictionary = [String: Any](minimumCapacity: properties.count)
-                for (index, property) in properties.enumerated() where !statement.isNull(at: index) {
+                for (position, property) in properties.enumerated() {
+                    let index = entityColumns.count + position
+                    guard !statement.isNull(at: index) else { continue }
                     switch property.kind {
                     case .attribute(let type):
-                        dictionary[property.keyPath] = SQLiteValueConversion.attributeValue(statement, at: index, type: type)
+                        dictionary[property.keyPath] = SQLiteValueConversion.attributeValue(
+                            statement, at: index, type: type)
                     case .toOne(let destination):
-                        dictionary[property.keyPath] = objectID(destination, statement.int64(at: index))
+                        var target = destination
+                        if let column = entityColumnByProperty[position],
+                            let exact = entity(number: Int(statement.int64(at: column)))
+                        {
+                            target = exact
+                        }
+                        dictionary[property.keyPath] = objectID(target, statement.int64(at: index))
                     }
                 }
                 results.append(dictionary)
@@ -148,6 +137,35 @@ extension SQLiteStore: FetchOptionsStore {
     }
 
     // MARK: - Helpers
+
+    /// The entity columns (`t1.Z2_ITEM`) of the to-one `properties` whose destination has
+    /// sub-entities, with the position of the property each belongs to; `columns` are the
+    /// properties' own columns as a layout pass of the query resolved them (`t1.ZITEM`).
+    private func toOneEntityColumns(
+        _ properties: [DictionaryProperty], from entity: EntityDescription, at columns: [String]
+    ) -> [(property: Int, sql: String)] {
+        var result: [(property: Int, sql: String)] = []
+        for (position, property) in properties.enumerated() {
+            guard case .toOne = property.kind, position < columns.count else { continue }
+            var owner: EntityDescription? = entity
+            for name in property.relationshipPath {
+                owner = owner.flatMap { Self.relationship(named: name, in: $0)?.destinationEntity }
+            }
+            guard let owner, let ownerLayout = layout.entity(named: owner.name),
+                let propertyColumn = ownerLayout.column(forProperty: property.lastKey)
+                    ?? ownerLayout.subentityColumns.first(where: { $0.propertyName == property.lastKey }),
+                let entityColumn = propertyColumn.entityColumn,
+                let alias = columns[position].split(separator: ".").first
+            else { continue }
+            result.append((position, "\(alias).\(entityColumn)"))
+        }
+        return result
+    }
+
+    /// The relationship `name` of `entity` or of one of its sub-entities.
+    private static func relationship(named name: String, in entity: EntityDescription) -> RelationshipDescription? {
+        entity.selfAndDescendants.lazy.compactMap { $0.relationshipsByName[name] }.first
+    }
 
     /// Prepares a statement that is not kept: `IN (…)` lists of many lengths would fill the
     /// statement cache with texts that are rarely run twice.
@@ -163,10 +181,10 @@ extension SQLiteStore: FetchOptionsStore {
         "(" + Array(repeating: "?", count: count).joined(separator: ", ") + ")"
     }
 
-    /// `keys` in runs of at most ``keysPerStatement``.
+    /// `keys` in runs of at most ``batchedRowLimit``, the size of a batched row read.
     private static func chunks(of keys: [Int64]) -> [ArraySlice<Int64>] {
-        stride(from: 0, to: keys.count, by: keysPerStatement).map {
-            keys[$0..<min($0 + keysPerStatement, keys.count)]
+        stride(from: 0, to: keys.count, by: batchedRowLimit).map {
+            keys[$0..<min($0 + batchedRowLimit, keys.count)]
         }
     }
 

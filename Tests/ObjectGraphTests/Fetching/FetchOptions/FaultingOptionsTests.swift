@@ -5,9 +5,7 @@ import Testing
 @Suite("Fetching objects as faults")
 struct FaultingOptionsTests {
     @Test func fetchedObjectsAreFaultsFilledFromTheRowCacheWithoutSQL() throws {
-        let stack = try TracedCinemaStack()
-        try ShowingsFixture.save(in: stack.context)
-        stack.clear()
+        let stack = try TracedCinemaStack.filled(by: ShowingsFixture.save(in:))
         let movies = try stack.context.fetch(ShowingsFixture.moviesByName())
         #expect(stack.statements.count == 1)
         #expect(movies.allSatisfy { $0.isFault })
@@ -32,10 +30,7 @@ struct FaultingOptionsTests {
     }
 
     @Test func withoutPropertyValuesOnlyKeysAreSelectedAndEachFaultReadsItsRow() throws {
-        let saved = try TracedCinemaStack()
-        try ShowingsFixture.save(in: saved.context)
-        let stack = try TracedCinemaStack(reopening: saved)
-        stack.clear()
+        let stack = try TracedCinemaStack.filled(by: ShowingsFixture.save(in:))
         let request = FetchRequest(entityName: "Theater")
         request.sortDescriptors = [ObjectSortDescriptor(key: "name")]
         request.includesPropertyValues = false

@@ -116,7 +116,8 @@ struct FetchResultTypeTests {
         request.propertiesToFetch = ["theater.name"]
         #expect(comparable(try context.fetchDictionaries(request)).count == 3)
         request.returnsDistinctResults = true
-        #expect(comparable(try context.fetchDictionaries(request)) == [["theater.name": "Odeon"], ["theater.name": "Rex"]])
+        #expect(
+            comparable(try context.fetchDictionaries(request)) == [["theater.name": "Odeon"], ["theater.name": "Rex"]])
         request.fetchLimit = 1
         request.fetchOffset = 1
         #expect(comparable(try context.fetchDictionaries(request)) == [["theater.name": "Rex"]])
@@ -134,6 +135,17 @@ struct FetchResultTypeTests {
         #expect(comparable(try context.fetchDictionaries(request)) == [
             ["name": "Alien"], ["name": "Brave"], ["name": "Cars"], ["name": "Dune"],
         ])
+    }
+
+    @Test(arguments: FetchingContextKind.allCases)
+    func anEmptyListOfPropertiesGivesOneEmptyDictionaryPerRow(_ kind: FetchingContextKind) throws {
+        let (_, context) = try kind.makeStack()
+        let request = FetchRequest(entityName: "Movie")
+        request.predicate = try ObjectPredicate(format: "runtime > 100")
+        request.propertiesToFetch = []
+        #expect(comparable(try context.fetchDictionaries(request)) == [[:], [:], [:]])
+        request.returnsDistinctResults = true
+        #expect(comparable(try context.fetchDictionaries(request)) == [[:]])
     }
 
     @Test func dictionaryKeysThatAreNotStoredPropertiesAreRefusedByName() throws {
@@ -186,13 +198,12 @@ struct FetchResultTypeTests {
         request.resultType = .dictionaryResultType
         let error = try #require(throws: CoreDataError.self) { try stack.context.fetch(request) }
         #expect(error.message == "fetch(_:) cannot answer a Movie fetch request whose resultType is "
-            + ".dictionaryResultType; call fetchDictionaries(_:), or execute(_:) to answer in the request's result type")
+            + ".dictionaryResultType; call fetchDictionaries(_:), or execute(_:) to answer in the request's "
+            + "result type")
     }
 
     @Test func sqliteObjectIDAndDictionaryFetchesSelectOnlyWhatTheyReturn() throws {
-        let stack = try TracedCinemaStack()
-        try ShowingsFixture.save(in: stack.context)
-        stack.clear()
+        let stack = try TracedCinemaStack.filled(by: ShowingsFixture.save(in:))
         let request = ShowingsFixture.moviesByName()
         _ = try stack.context.fetchObjectIDs(request)
         request.propertiesToFetch = ["name", "theater.name"]

@@ -3,6 +3,10 @@ import ObjectGraph
 import Testing
 
 /// The cinema model in an SQLite store whose SQL trace (level 1) is kept for assertions.
+///
+/// Tests that count statements fill a store with one stack and read it through another
+/// (``init(reopening:)``), as a fresh launch of an app would: the saving coordinator's row cache
+/// would otherwise answer reads without SQL.
 struct TracedCinemaStack {
     let container: PersistentContainer
     let directory: TemporaryDirectory
@@ -32,6 +36,15 @@ struct TracedCinemaStack {
 
     /// Forgets the trace so far.
     func clear() { lines.removeAll() }
+
+    /// A stack of its own on a store that `fill` filled through another coordinator.
+    static func filled(by fill: (ManagedObjectContext) throws -> Void) throws -> TracedCinemaStack {
+        let writer = try TracedCinemaStack()
+        try fill(writer.context)
+        let reader = try TracedCinemaStack(reopening: writer)
+        reader.clear()
+        return reader
+    }
 }
 
 /// Saved theaters and movies for the fetch-option tests: Rex shows Alien and Brave, Odeon shows
