@@ -59,7 +59,7 @@ extension ManagedObjectContext {
             if request.returnsObjectsAsFaults && rows.count <= PersistentStoreCoordinator.rowCacheCapacity {
                 objects = rows.map { registeredObject(for: $0.objectID) ?? object(with: $0.objectID) }
             } else {
-                objects = rows.map { object(for: $0) }
+                objects = self.objects(for: rows)
             }
         }
         guard mergesChanges else { return objects }

@@ -133,13 +133,22 @@ extension ManagedObjectContext {
         }
     }
 
-    /// Makes and registers an object of the right class for a stored row.
+    /// Makes and registers an object of the right class for a stored row (the caller has just
+    /// found no object registered for `objectID`).
     private func makeObject(for objectID: ManagedObjectID) -> ManagedObject {
         let object = objectClass(for: objectID.entity).init(entity: objectID.entity, insertInto: nil)
         object.objectID = objectID
         object.state.lifecycle = .persisted
-        register(object)
+        object.managedObjectContext = self
+        registry.registerNew(object, for: objectID)
         return object
+    }
+
+    /// Objects for fetched rows, in order (see ``object(for:)``), with room made in the
+    /// registry for all of them at once.
+    func objects(for rows: [StoreRow]) -> [ManagedObject] {
+        registry.reserveCapacity(registry.count + rows.count)
+        return rows.map { object(for: $0) }
     }
 
     /// The class objects of `entity` are made from (the registry's answer, remembered).

@@ -31,18 +31,39 @@ public final class ManagedObjectID: Hashable, CustomStringConvertible, @unchecke
     let precomputedHash: Int
 
     /// Makes the permanent ID a store hands out for the row `primaryKey` of `entity`.
-    public init(entity: EntityDescription, primaryKey: Int64, persistentStoreIdentifier: String) {
+    public convenience init(entity: EntityDescription, primaryKey: Int64, persistentStoreIdentifier: String) {
+        self.init(entity: entity, primaryKey: primaryKey, family: Family(entity: entity, store: persistentStoreIdentifier))
+    }
+
+    /// What the permanent IDs of one store and one entity tree share: worked out once by a store
+    /// reading many rows, so making each row's ID hashes only its primary key.
+    struct Family {
+        let storeIdentifier: String
+        let rootEntityName: String
+        /// The hash of the store identifier and root entity name.
+        let hash: Int
+
+        init(entity: EntityDescription, store: String) {
+            storeIdentifier = store
+            rootEntityName = ManagedObjectID.rootName(of: entity)
+            var hasher = Hasher()
+            hasher.combine(store)
+            hasher.combine(rootEntityName)
+            hash = hasher.finalize()
+        }
+    }
+
+    /// Makes the permanent ID of the row `primaryKey` of `entity`, whose tree and store `family` describes.
+    init(entity: EntityDescription, primaryKey: Int64, family: Family) {
         self.entity = entity
         self.primaryKey = primaryKey
-        self.persistentStoreIdentifier = persistentStoreIdentifier
+        self.persistentStoreIdentifier = family.storeIdentifier
         self.temporaryIdentifier = nil
         self.entityName = entity.name
-        let root = Self.rootName(of: entity)
-        self.rootEntityName = root
+        self.rootEntityName = family.rootEntityName
         var hasher = Hasher()
         hasher.combine(primaryKey)
-        hasher.combine(persistentStoreIdentifier)
-        hasher.combine(root)
+        hasher.combine(family.hash)
         self.precomputedHash = hasher.finalize()
     }
 

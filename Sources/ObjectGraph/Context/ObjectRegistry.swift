@@ -27,6 +27,16 @@ struct ObjectRegistry {
         entries.set(Unmanaged.passUnretained(object), for: objectID)
     }
 
+    /// Registers `object` for `objectID`, which has no registered object (the caller just looked).
+    mutating func registerNew(_ object: ManagedObject, for objectID: ManagedObjectID) {
+        entries.insertNew(Unmanaged.passUnretained(object), for: objectID)
+    }
+
+    /// Makes room for `count` objects in all (before making the objects of a large fetch).
+    mutating func reserveCapacity(_ count: Int) {
+        entries.reserveCapacity(count)
+    }
+
     /// Forgets the object registered for `objectID`.
     mutating func remove(_ objectID: ManagedObjectID) {
         entries.remove(objectID)

@@ -6,36 +6,53 @@
 /// addressing with linear probing, at most half full, and removal by shifting the following
 /// entries back (so there are no tombstones and lookups stay short).
 struct ObjectTable {
-    private var keys: [ManagedObjectID?]
-    /// Each entry's hash, compared before its key so a probe rarely has to read an ID.
-    private var hashes: [Int]
-    private var values: [Unmanaged<ManagedObject>?]
+    /// One slot of the table; hash, key and object side by side, so a probe touches one place.
+    private struct Entry {
+        var hash = 0
+        var key: ManagedObjectID?
+        var value: Unmanaged<ManagedObject>?
+    }
+
+    private var entries: [Entry]
     private var mask: Int
     /// How many entries the table holds.
     private(set) var count = 0
 
-    init() {
-        keys = Array(repeating: nil, count: 16)
-        hashes = Array(repeating: 0, count: 16)
-        values = Array(repeating: nil, count: 16)
-        mask = 15
+    init(minimumCapacity: Int = 8) {
+        var capacity = 16
+        while capacity < minimumCapacity * 2 { capacity *= 2 }
+        entries = Array(repeating: Entry(), count: capacity)
+        mask = capacity - 1
     }
 
     /// The object stored for `key`, if any.
     subscript(key: ManagedObjectID) -> Unmanaged<ManagedObject>? {
         guard let index = index(of: key) else { return nil }
-        return values[index]
+        return entries[index].value
     }
 
     /// Stores `value` for `key`, replacing what was there.
     mutating func set(_ value: Unmanaged<ManagedObject>, for key: ManagedObjectID) {
         if let index = index(of: key) {
-            values[index] = value
+            entries[index].value = value
             return
         }
-        if (count + 1) * 2 > keys.count { resize(to: keys.count * 2) }
-        place(key, hash: key.precomputedHash, value: value)
+        insertNew(value, for: key)
+    }
+
+    /// Stores `value` for `key`, which the table does not hold (the caller just looked).
+    mutating func insertNew(_ value: Unmanaged<ManagedObject>, for key: ManagedObjectID) {
+        if (count + 1) * 2 > entries.count { resize(to: entries.count * 2) }
+        place(Entry(hash: key.precomputedHash, key: key, value: value))
         count += 1
+    }
+
+    /// Makes room for `capacity` entries in all, so adding that many does not grow the table
+    /// step by step.
+    mutating func reserveCapacity(_ capacity: Int) {
+        var size = entries.count
+        while size < capacity * 2 { size *= 2 }
+        if size > entries.count { resize(to: size) }
     }
 
     /// Removes the entry of `key`, if any.
@@ -46,7 +63,7 @@ struct ObjectTable {
 
     /// Removes the entry of `key` if its object is the one at `address`.
     mutating func remove(_ key: ManagedObjectID, ifObjectAt address: UnsafeMutableRawPointer) {
-        guard let index = index(of: key), values[index]?.toOpaque() == address else { return }
+        guard let index = index(of: key), entries[index].value?.toOpaque() == address else { return }
         remove(at: index)
     }
 
@@ -57,7 +74,7 @@ struct ObjectTable {
 
     /// Every stored object.
     var allValues: [Unmanaged<ManagedObject>] {
-        values.compactMap { $0 }
+        entries.compactMap(\.value)
     }
 
     // MARK: - Probing
@@ -70,37 +87,31 @@ struct ObjectTable {
     private func index(of key: ManagedObjectID) -> Int? {
         let hash = key.precomputedHash
         var index = home(of: hash)
-        while let candidate = keys[index] {
-            if hashes[index] == hash && candidate == key { return index }
+        while let candidate = entries[index].key {
+            if entries[index].hash == hash && candidate == key { return index }
             index = (index + 1) & mask
         }
         return nil
     }
 
-    private mutating func place(_ key: ManagedObjectID, hash: Int, value: Unmanaged<ManagedObject>?) {
-        var index = home(of: hash)
-        while keys[index] != nil { index = (index + 1) & mask }
-        keys[index] = key
-        hashes[index] = hash
-        values[index] = value
+    private mutating func place(_ entry: Entry) {
+        var index = home(of: entry.hash)
+        while entries[index].key != nil { index = (index + 1) & mask }
+        entries[index] = entry
     }
 
     /// Empties the entry at `index` and shifts back each following entry that may not stay
     /// behind the hole, so every entry stays reachable from its home without tombstones.
     private mutating func remove(at index: Int) {
         var hole = index
-        keys[hole] = nil
-        values[hole] = nil
+        entries[hole] = Entry()
         count -= 1
         var next = (hole + 1) & mask
-        while keys[next] != nil {
-            let home = home(of: hashes[next])
+        while entries[next].key != nil {
+            let home = home(of: entries[next].hash)
             if (hole - home) & mask < (next - home) & mask {
-                keys[hole] = keys[next]
-                hashes[hole] = hashes[next]
-                values[hole] = values[next]
-                keys[next] = nil
-                values[next] = nil
+                entries[hole] = entries[next]
+                entries[next] = Entry()
                 hole = next
             }
             next = (next + 1) & mask
@@ -108,16 +119,9 @@ struct ObjectTable {
     }
 
     private mutating func resize(to capacity: Int) {
-        let oldKeys = keys
-        let oldHashes = hashes
-        let oldValues = values
-        keys = Array(repeating: nil, count: capacity)
-        hashes = Array(repeating: 0, count: capacity)
-        values = Array(repeating: nil, count: capacity)
+        let old = entries
+        entries = Array(repeating: Entry(), count: capacity)
         mask = capacity - 1
-        for index in oldKeys.indices {
-            guard let key = oldKeys[index] else { continue }
-            place(key, hash: oldHashes[index], value: oldValues[index])
-        }
+        for entry in old where entry.key != nil { place(entry) }
     }
 }

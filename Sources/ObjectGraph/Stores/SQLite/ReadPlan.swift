@@ -43,6 +43,8 @@ struct ReadPlan {
     var entity: EntityDescription
     /// The slots of a row's ``PropertyValues``: column `i` of ``columns`` fills slot `i`.
     let valueLayout: PropertySlotLayout
+    /// A row's slots before reading: copied for each row, cheaper than building a new array.
+    let emptySlots: [Any?]
 
     /// `<entity>, t0.Z_PK, t0.Z_OPT, …`: what follows `SELECT` in Core Data's fetches.
     let selectClause: String
@@ -98,6 +100,7 @@ struct ReadPlan {
             }
         }
         valueLayout = PropertySlotLayout(names: columns.map(\.propertyName), attributes: attributes)
+        emptySlots = Array(repeating: nil, count: columns.count)
         selectClause = ([entitySelector, "t0.Z_PK", "t0.Z_OPT"] + selectList).joined(separator: ", ")
         primaryKeySQL = "SELECT \(selectClause) FROM \(tableName) t0 WHERE  t0.Z_PK = ?"
     }

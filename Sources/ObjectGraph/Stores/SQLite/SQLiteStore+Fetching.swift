@@ -127,7 +127,7 @@ extension SQLiteStore {
         } else {
             rowEntity = plan.entity
         }
-        var slots = [Any?](repeating: nil, count: plan.columns.count)
+        var slots = plan.emptySlots
         for (slot, column) in plan.columns.enumerated() {
             if plan.hasMixedEntities && rowEntity.propertiesByName[column.propertyName] == nil { continue }
             switch column.field {

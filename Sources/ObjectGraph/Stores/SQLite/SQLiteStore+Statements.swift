@@ -66,6 +66,14 @@ extension SQLiteStore {
 
     /// A permanent object ID in this store.
     func objectID(_ entity: EntityDescription, _ primaryKey: Int64) -> ManagedObjectID {
-        ManagedObjectID(entity: entity, primaryKey: primaryKey, persistentStoreIdentifier: identifier)
+        ManagedObjectID(entity: entity, primaryKey: primaryKey, family: idFamily(of: entity))
+    }
+
+    /// The ID family of `entity`'s tree in this store, worked out once per entity.
+    private func idFamily(of entity: EntityDescription) -> ManagedObjectID.Family {
+        if let family = idFamilies[ObjectIdentifier(entity)] { return family }
+        let family = ManagedObjectID.Family(entity: entity, store: identifier)
+        idFamilies[ObjectIdentifier(entity)] = family
+        return family
     }
 }

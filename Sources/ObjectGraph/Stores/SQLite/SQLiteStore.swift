@@ -49,6 +49,9 @@ public final class SQLiteStore: PersistentStore {
     var insertStatements: [String: Statement] = [:]
     /// What the previous insert used (see `insertTarget(for:layout:)`).
     var lastInsertTarget: InsertTarget?
+    /// What the IDs of each entity's rows share (see `ManagedObjectID.Family`), by entity; the
+    /// model, and so each entity, lives as long as the store.
+    var idFamilies: [ObjectIdentifier: ManagedObjectID.Family] = [:]
 
     /// Opens the store at `url`, creating it when the file does not exist (or is empty).
     ///
