@@ -45,18 +45,16 @@ extension ManagedObjectContext {
         guard object.state.lifecycle == .detached, object.managedObjectContext == nil else { return }
         object.state.lifecycle = .inserted
         object.state.isFault = false
-        object.state.attributeValues = PropertyValues(
-            layout: propertyLayout(for: object.entity), copying: object.state.attributeValues)
-        for attribute in object.entity.attributesByName.values {
-            if let defaultValue = attribute.defaultValue,
-                let value = attribute.attributeType.canonicalValue(defaultValue)
-            {
-                object.state.attributeValues[attribute.name] = value
-            }
+        // Attributes start at their defaults (over values set before the object had a context).
+        let start = insertionStart(for: object.entity)
+        if object.state.attributeValues.isEmpty {
+            object.state.attributeValues = start.values
+        } else {
+            object.state.attributeValues = PropertyValues(
+                layout: propertyLayout(for: object.entity), copying: object.state.attributeValues)
+            for (name, value) in start.values.dictionary { object.state.attributeValues[name] = value }
         }
-        for relationship in object.entity.relationshipsByName.values where relationship.isToMany {
-            object.state.toManyValues[relationship.name] = OrderedSet()
-        }
+        for name in start.toManyNames { object.state.toManyValues[name] = OrderedSet() }
         register(object)
         insertedSet.append(object)
         noteInsertion(of: object)
@@ -118,9 +116,19 @@ extension ManagedObjectContext {
         return object
     }
 
-    /// Puts a row's values into an object just made for it: what `apply(_:to:keepingChanges:)`
-    /// does, without the work of keeping or clearing earlier values (there are none).
+    /// Puts a row's values into an object just made for it or a fault: what
+    /// `apply(_:to:keepingChanges:)` does, without copying the state to keep or clear values
+    /// such an object does not have.
     private func fill(_ object: ManagedObject, from row: StoreRow) {
+        if !object.state.toManyValues.isEmpty || !object.state.committedToMany.isEmpty {
+            object.state.toManyValues = [:]
+            object.state.committedToMany = [:]
+        }
+        if !object.state.changedKeys.isEmpty || !object.state.pendingErrors.isEmpty {
+            object.state.changedKeys = []
+            object.state.pendingErrors = [:]
+        }
+        object.state.toOneValues = [:]
         object.state.version = row.version
         // Share the row's storage (copy on write): a fetched object holds its values once.
         object.state.committedValues = row.values
@@ -201,6 +209,10 @@ extension ManagedObjectContext {
     /// Puts a row's values into `object`. With `keepingChanges`, keys the object changed keep
     /// their unsaved values (refresh with merge); otherwise every value comes from the row.
     func apply(_ row: StoreRow, to object: ManagedObject, keepingChanges: Bool) {
+        if object.state.isFault && !keepingChanges {
+            fill(object, from: row)
+            return
+        }
         var state = object.state
         let changed = keepingChanges ? state.changedKeys : []
         state.version = row.version

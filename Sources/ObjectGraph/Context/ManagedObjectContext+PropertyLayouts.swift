@@ -14,6 +14,22 @@ extension ManagedObjectContext {
         return layout
     }
 
+    /// What a newly inserted object of `entity` starts with: its attributes' default values in
+    /// the entity's layout, and the names of its to-many relationships (empty, not faults).
+    func insertionStart(for entity: EntityDescription) -> InsertionStart {
+        if let start = insertionStarts[ObjectIdentifier(entity)] { return start }
+        var values = PropertyValues(layout: propertyLayout(for: entity))
+        for attribute in entity.attributesByName.values {
+            if let defaultValue = attribute.defaultValue, let value = attribute.attributeType.canonicalValue(defaultValue) {
+                values[attribute.name] = value
+            }
+        }
+        let toManyNames = entity.relationshipsByName.values.filter(\.isToMany).map(\.name).sorted()
+        let start = InsertionStart(values: values, toManyNames: toManyNames)
+        insertionStarts[ObjectIdentifier(entity)] = start
+        return start
+    }
+
     /// The to-one relationships of `entity`, listed once per entity.
     func toOneRelationships(of entity: EntityDescription) -> [RelationshipDescription] {
         if let relationships = toOneRelationshipLists[ObjectIdentifier(entity)] { return relationships }
@@ -21,4 +37,12 @@ extension ManagedObjectContext {
         toOneRelationshipLists[ObjectIdentifier(entity)] = relationships
         return relationships
     }
+}
+
+/// What a newly inserted object of one entity starts with (see `insertionStart(for:)`).
+struct InsertionStart {
+    /// The attributes' default values, laid out like the entity's inserted objects.
+    let values: PropertyValues
+    /// The to-many relationships, which start empty.
+    let toManyNames: [String]
 }

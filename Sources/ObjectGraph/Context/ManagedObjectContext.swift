@@ -60,6 +60,8 @@ public final class ManagedObjectContext: @unchecked Sendable {
     var propertyLayouts: [ObjectIdentifier: PropertySlotLayout] = [:]
     /// The to-one relationships of each entity (see `toOneRelationships(of:)`).
     var toOneRelationshipLists: [ObjectIdentifier: [RelationshipDescription]] = [:]
+    /// What new objects of each entity start with (see `insertionStart(for:)`).
+    var insertionStarts: [ObjectIdentifier: InsertionStart] = [:]
 
     /// Makes a context on `coordinator` belonging to the queue `concurrencyType` names.
     public init(concurrencyType: ConcurrencyType, coordinator: PersistentStoreCoordinator) {

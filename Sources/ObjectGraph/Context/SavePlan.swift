@@ -26,14 +26,17 @@ struct SavePlan {
             for: context.insertedSet.elements, coordinator: coordinator, permanentIDs: &permanentIDs,
             storesOfInserts: &storesOfInserts)
         self.permanentIDs = permanentIDs
-        var changesByStore: [String: StoreChanges] = [:]
-        var storeOrder: [PersistentStore] = []
+        // A save touches one store or a few: find each one's part by identity.
+        var parts: [(store: PersistentStore, changes: StoreChanges)] = []
         func add(_ store: PersistentStore, _ edit: (inout StoreChanges) -> Void) {
-            if changesByStore[store.identifier] == nil {
-                changesByStore[store.identifier] = StoreChanges()
-                storeOrder.append(store)
+            if let last = parts.indices.last, parts[last].store === store {
+                edit(&parts[last].changes)
+            } else if let index = parts.firstIndex(where: { $0.store === store }) {
+                edit(&parts[index].changes)
+            } else {
+                parts.append((store, StoreChanges()))
+                edit(&parts[parts.count - 1].changes)
             }
-            edit(&changesByStore[store.identifier, default: StoreChanges()])
         }
 
         for object in context.insertedSet {
@@ -68,7 +71,7 @@ struct SavePlan {
             let deletion = StoreDeletion(objectID: object.objectID, version: object.state.version)
             add(store) { $0.deletedObjects.append(deletion) }
         }
-        parts = storeOrder.compactMap { store in changesByStore[store.identifier].map { (store, $0) } }
+        self.parts = parts
     }
 
     /// Asks each store for permanent IDs, one request per store and entity.
@@ -78,6 +81,13 @@ struct SavePlan {
         storesOfInserts: inout [ObjectIdentifier: PersistentStore]
     ) throws {
         var pending: [(store: PersistentStore, entity: EntityDescription, objects: [ManagedObject])] = []
+        var defaultStores: [ObjectIdentifier: PersistentStore] = [:]
+        func defaultStore(for entity: EntityDescription) throws -> PersistentStore {
+            if let store = defaultStores[ObjectIdentifier(entity)] { return store }
+            let store = try coordinator.defaultStore(for: entity)
+            defaultStores[ObjectIdentifier(entity)] = store
+            return store
+        }
         for object in objects where permanentIDs[ObjectIdentifier(object)] == nil {
             // An object that already has a permanent ID (given by a child context's save) keeps it.
             if !object.objectID.isTemporaryID, let store = coordinator.store(for: object.objectID) {
@@ -85,7 +95,7 @@ struct SavePlan {
                 storesOfInserts[ObjectIdentifier(object)] = store
                 continue
             }
-            let store = try storesOfInserts[ObjectIdentifier(object)] ?? coordinator.defaultStore(for: object.entity)
+            let store = try storesOfInserts[ObjectIdentifier(object)] ?? defaultStore(for: object.entity)
             storesOfInserts[ObjectIdentifier(object)] = store
             if let index = pending.firstIndex(where: { $0.store === store && $0.entity === object.entity }) {
                 pending[index].objects.append(object)
@@ -176,9 +186,10 @@ struct SavePlan {
             else { return nil }
             let before = isNew ? OrderedSet() : (object.state.committedToMany[relationship.name] ?? OrderedSet())
             let kept = members.filter { !$0.state.isDeletedWhileInserted }
+            let destinations = kept.map(id(of:))
             return ToManyChange(
-                objectID: id(of: object), relationship: relationship, destinations: kept.map(id(of:)),
-                insertedDestinations: kept.filter { !before.contains($0) }.map(id(of:)),
+                objectID: id(of: object), relationship: relationship, destinations: destinations,
+                insertedDestinations: before.isEmpty ? destinations : kept.filter { !before.contains($0) }.map(id(of:)),
                 removedDestinations: before.filter { !members.contains($0) }.map(id(of:)))
         }
     }

@@ -72,7 +72,7 @@ extension PersistentStoreCoordinator {
             for group in missingByStore { found += try group.store.rows(for: group.objectIDs) }
             return found
         }
-        if rows.count <= Self.rowCacheCapacity { remember(rows) }
+        // Not remembered: the faults these rows were read for take their values at once.
         return rows
     }
 
