@@ -62,11 +62,10 @@ private struct ObjectGraphBenchmark {
     // MARK: - Cases
 
     private func benchmarkInsert() throws {
-        let ours = try median { index in
+        let (ours, base) = try pairedMedians { index in
             let url = fresh("insert-ours-\(index)")
             return try timed { try insertWithObjectGraph(at: url, count: movieCount) }
-        }
-        let base = try median { index in
+        } base: { index in
             let url = fresh("insert-base-\(index)")
             return try timed { try RawSQLite.insertMovies(at: url, layout: SQLiteLayout(model: model), count: movieCount) }
         }
@@ -77,7 +76,7 @@ private struct ObjectGraphBenchmark {
         let url = fresh("fetch")
         try insertWithObjectGraph(at: url, count: movieCount)
         var peak = 0.0
-        let ours = try median { _ in
+        let (ours, base) = try pairedMedians { _ in
             Self.returnFreedMemory()
             Measurement.resetPeakMemory()
             let container = try openContainer(at: url)
@@ -87,8 +86,7 @@ private struct ObjectGraphBenchmark {
             precondition(checksum > 0)
             peak = max(peak, Measurement.peakMemoryMiB())
             return elapsed
-        }
-        let base = try median { _ in
+        } base: { _ in
             try timed {
                 let checksum = try RawSQLite.fetchMovies(at: url)
                 precondition(checksum > 0)
@@ -100,7 +98,7 @@ private struct ObjectGraphBenchmark {
     }
 
     private func benchmarkCascadeDelete() throws {
-        let ours = try median { index in
+        let (ours, base) = try pairedMedians { index in
             let url = fresh("cascade-ours-\(index)")
             try insertWithObjectGraph(at: url, count: cascadeCount)
             let container = try openContainer(at: url)
@@ -110,8 +108,7 @@ private struct ObjectGraphBenchmark {
                 for theater in theaters { context.delete(theater) }
                 try context.save()
             }
-        }
-        let base = try median { index in
+        } base: { index in
             let url = fresh("cascade-base-\(index)")
             try insertWithObjectGraph(at: url, count: cascadeCount)
             return try timed { try RawSQLite.cascadeDeleteTheater(at: url) }
@@ -176,13 +173,24 @@ private struct ObjectGraphBenchmark {
 
     // MARK: - Timing
 
-    /// Runs `body` once to warm up and `runs` times more; the median of the times it returns.
-    private func median(_ body: (Int) throws -> Double) throws -> Double {
-        _ = try body(0)
-        var samples: [Double] = []
-        for index in 1...runs { samples.append(try body(index)) }
-        samples.sort()
-        return samples[samples.count / 2]
+    /// Runs each side once to warm up, then both `runs` times more, alternating, so a change in
+    /// the machine's load (it is shared) weighs on both sides alike; the median of each side's times.
+    private func pairedMedians(
+        ours: (Int) throws -> Double, base: (Int) throws -> Double
+    ) throws -> (ours: Double, base: Double) {
+        _ = try ours(0)
+        _ = try base(0)
+        var oursSamples: [Double] = []
+        var baseSamples: [Double] = []
+        for index in 1...runs {
+            oursSamples.append(try ours(index))
+            baseSamples.append(try base(index))
+        }
+        return (Self.median(of: oursSamples), Self.median(of: baseSamples))
+    }
+
+    private static func median(of samples: [Double]) -> Double {
+        samples.sorted()[samples.count / 2]
     }
 
     private func timed(_ body: () throws -> Void) throws -> Double {

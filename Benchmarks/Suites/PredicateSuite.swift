@@ -99,8 +99,11 @@ enum PredicateSuite {
     private static func runObjectFetch(model: ManagedObjectModel, url: URL, expectedCount: Int) throws {
         let container = PersistentContainer(name: "Movies", managedObjectModel: model)
         try container.loadPersistentStore(at: url)
+        let raw = try RawMovieQuery(path: url.path)
         var oursChecksum = 0
-        let ours = try Measurement.medianMilliseconds {
+        var baseChecksum = 0
+        // The two sides alternate run by run, so a change in the shared machine's load weighs on both alike.
+        let (ours, base) = try pairedMedians {
             let context = ManagedObjectContext(
                 concurrencyType: .mainQueue, coordinator: container.persistentStoreCoordinator)
             let request = FetchRequest(entityName: "Movie")
@@ -112,10 +115,9 @@ enum PredicateSuite {
                 oursChecksum &+= (movie.value(forKey: "name") as? String)?.utf8.count ?? 0
                 oursChecksum &+= movie.value(forKey: "year") as? Int ?? 0
             }
+        } base: {
+            baseChecksum = raw.run()
         }
-        let raw = try RawMovieQuery(path: url.path)
-        var baseChecksum = 0
-        let base = Measurement.medianMilliseconds { baseChecksum = raw.run() }
         guard oursChecksum == baseChecksum, expectedCount > 0 else {
             throw BenchmarkMismatch(
                 message: "fetch-objects-100k: objects give checksum \(oursChecksum), raw SQL \(baseChecksum)")
@@ -141,6 +143,27 @@ enum PredicateSuite {
             count += 1
         }
         return count
+    }
+
+    /// Times `ours` and `base` alternately, once each to warm up and then `runs` times; the
+    /// median of each side's times in milliseconds.
+    private static func pairedMedians(
+        runs: Int = 5, ours: () throws -> Void, base: () throws -> Void
+    ) throws -> (ours: Double, base: Double) {
+        func time(_ body: () throws -> Void) throws -> Double {
+            let start = DispatchTime.now().uptimeNanoseconds
+            try body()
+            return Double(DispatchTime.now().uptimeNanoseconds - start) / 1_000_000
+        }
+        try ours()
+        try base()
+        var oursSamples: [Double] = []
+        var baseSamples: [Double] = []
+        for _ in 0..<runs {
+            oursSamples.append(try time(ours))
+            baseSamples.append(try time(base))
+        }
+        return (oursSamples.sorted()[runs / 2], baseSamples.sorted()[runs / 2])
     }
 
     /// The hand-written baseline of the full-stack fetch: one connection and one prepared

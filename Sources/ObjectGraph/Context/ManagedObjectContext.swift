@@ -78,7 +78,11 @@ public final class ManagedObjectContext: @unchecked Sendable {
 
     deinit {
         // Objects refer to each other through relationships; break the cycles so they can go.
-        for object in registry.objects { object.releaseRelationships() }
+        // Objects that outlive the context must not keep pointing at it (see `ManagedObject`).
+        for object in registry.objects {
+            object.releaseRelationships()
+            object.managedObjectContext = nil
+        }
     }
 
     /// The model of the context's coordinator.

@@ -121,11 +121,19 @@ public final class PropertySlotLayout: @unchecked Sendable {
     }
 
     /// The slot of the property `name`, or nil when the layout has none.
-    func slot(of name: String) -> Int? { slotByName[name] }
+    func slot(of name: String) -> Int? {
+        // Comparing a few short names is quicker than hashing one: property names are small
+        // strings, compared in place.
+        if names.count <= Self.scannedNameCount { return names.firstIndex(of: name) }
+        return slotByName[name]
+    }
 
     /// The slot of `name` when it is an attribute of every object using the layout, else nil.
     func attributeSlot(of name: String) -> Int? {
-        guard let slot = slotByName[name], attributeFlags[slot] else { return nil }
+        guard let slot = slot(of: name), attributeFlags[slot] else { return nil }
         return slot
     }
+
+    /// Layouts with at most this many names find a name by scanning them.
+    private static let scannedNameCount = 8
 }

@@ -92,6 +92,23 @@ struct WeakRegistryTests {
         #expect(try stack.fetch("Movie", sortedBy: "name").compactMap(\.nameValue) == ["Brazil", "Up"])
     }
 
+    @Test func objectsThatOutliveTheirContextNoLongerPointAtIt() throws {
+        let stack = try Self.stackWithTwoMovies(.sqlite)
+        var context: ManagedObjectContext? = stack.otherContext()
+        let movies = try #require(try context?.performAndWait { () throws in
+            try context?.fetch(FetchRequest(entityName: "Movie"))
+        })
+        let changed = try #require(movies.first)
+        context?.performAndWait { changed["name"] = "Changed" }
+        #expect(movies.allSatisfy { $0.managedObjectContext === context })
+
+        context = nil
+
+        #expect(movies.count == 2)
+        #expect(movies.allSatisfy { $0.managedObjectContext == nil })
+        #expect(changed.nameValue == "Changed")
+    }
+
     @Test func walkingManyObjectsKeepsOnlyTheLiveOnesRegistered() throws {
         let stack = try CinemaStack(.sqlite)
         for index in 0..<3_000 { try stack.movie("Movie \(index)") }

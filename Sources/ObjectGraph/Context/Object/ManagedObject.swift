@@ -31,7 +31,16 @@ open class ManagedObject: Hashable, CustomStringConvertible, @unchecked Sendable
     public internal(set) lazy var objectID = ManagedObjectID(temporaryIDFor: entity)
     /// The context the object belongs to; nil once the object was deleted and saved, or its
     /// context was reset or released.
-    public internal(set) weak var managedObjectContext: ManagedObjectContext?
+    public internal(set) var managedObjectContext: ManagedObjectContext? {
+        get { contextReference }
+        set { contextReference = newValue }
+    }
+
+    /// The context, unretained. A `weak` reference would do, but every read of it costs atomic
+    /// work on a side table, and objects read their context on every change. It cannot dangle:
+    /// an object has a context only while the context registers it, and the context clears the
+    /// reference whenever it lets an object go, including in its own `deinit`.
+    private unowned(unsafe) var contextReference: ManagedObjectContext?
 
     /// Everything the object knows about its values and changes (see ``ObjectState``).
     var state = ObjectState()
