@@ -173,7 +173,8 @@ enum PredicateSuite {
         private var statement: OpaquePointer?
 
         init(path: String) throws {
-            let sql = "SELECT Z_PK, Z_ENT, Z_OPT, ZNAME, ZYEAR FROM ZMOVIE WHERE ZYEAR > ? AND ZNAME LIKE ? ORDER BY ZNAME"
+            let sql = "SELECT Z_PK, Z_ENT, Z_OPT, ZNAME, ZYEAR FROM ZMOVIE "
+                + "WHERE ZYEAR > ? AND ZNAME LIKE ? ORDER BY ZNAME"
             guard sqlite3_open_v2(path, &handle, SQLITE_OPEN_READONLY, nil) == SQLITE_OK,
                 sqlite3_prepare_v2(handle, sql, -1, &statement, nil) == SQLITE_OK
             else { throw BenchmarkMismatch(message: "fetch-objects-100k: cannot prepare the raw query on \(path)") }

@@ -20,7 +20,9 @@ extension ManagedObjectContext {
         if let start = insertionStarts[ObjectIdentifier(entity)] { return start }
         var values = PropertyValues(layout: propertyLayout(for: entity))
         for attribute in entity.attributesByName.values {
-            if let defaultValue = attribute.defaultValue, let value = attribute.attributeType.canonicalValue(defaultValue) {
+            if let defaultValue = attribute.defaultValue,
+                let value = attribute.attributeType.canonicalValue(defaultValue)
+            {
                 values[attribute.name] = value
             }
         }

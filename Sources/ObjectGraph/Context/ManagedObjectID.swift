@@ -32,7 +32,8 @@ public final class ManagedObjectID: Hashable, CustomStringConvertible, @unchecke
 
     /// Makes the permanent ID a store hands out for the row `primaryKey` of `entity`.
     public convenience init(entity: EntityDescription, primaryKey: Int64, persistentStoreIdentifier: String) {
-        self.init(entity: entity, primaryKey: primaryKey, family: Family(entity: entity, store: persistentStoreIdentifier))
+        self.init(
+            entity: entity, primaryKey: primaryKey, family: Family(entity: entity, store: persistentStoreIdentifier))
     }
 
     /// What the permanent IDs of one store and one entity tree share: worked out once by a store

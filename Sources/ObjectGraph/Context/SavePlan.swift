@@ -124,7 +124,8 @@ struct SavePlan {
     /// like the values of the entity's inserted objects.
     private mutating func storedValues(of object: ManagedObject, context: ManagedObjectContext) -> PropertyValues {
         let key = ObjectIdentifier(object.entity)
-        let slots = storedSlots[key] ?? StoredSlots(entity: object.entity, layout: context.propertyLayout(for: object.entity))
+        let slots =
+            storedSlots[key] ?? StoredSlots(entity: object.entity, layout: context.propertyLayout(for: object.entity))
         storedSlots[key] = slots
         var values: PropertyValues
         if object.state.attributeValues.layout === slots.layout {

@@ -13,7 +13,7 @@ enum SQLiteValueConversion {
     /// Accepts any reasonable Swift type for the attribute (an `Int32` for an Integer 64, a
     /// `String` for a URI, `NSNumber`, …); a value of the wrong kind is an error naming the key.
     static func sqliteValue(_ value: Any?, for attribute: AttributeDescription) throws -> SQLiteValue {
-        guard let value, !(value is NSNull) else { return .null }
+        guard let value else { return .null }
         switch attribute.attributeType {
         case .integer16, .integer32, .integer64:
             if let integer = integerValue(value) { return .integer(integer) }
@@ -40,6 +40,9 @@ enum SQLiteValueConversion {
         case .undefined, .objectID:
             break
         }
+        // Checked last: no value of the right kind is an NSNull, and testing every value for
+        // the class first was the dearest part of binding it.
+        if value is NSNull { return .null }
         throw ConversionError(attribute: attribute, valueType: String(describing: type(of: value)))
     }
 
