@@ -25,7 +25,9 @@ extension PersistentStoreCoordinator {
     {
         try locked {
             var result: [ManagedObjectID: [StoreRow]] = [:]
-            let byStore = Dictionary(grouping: owners.filter { !$0.isTemporaryID }) { $0.persistentStoreIdentifier ?? "" }
+            let byStore = Dictionary(grouping: owners.filter { !$0.isTemporaryID }) {
+                $0.persistentStoreIdentifier ?? ""
+            }
             for (identifier, storeOwners) in byStore {
                 guard let store = persistentStore(withIdentifier: identifier) else { continue }
                 for owner in storeOwners { result[owner] = [] }

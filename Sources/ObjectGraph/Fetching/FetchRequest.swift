@@ -67,8 +67,9 @@ public final class FetchRequest: @unchecked Sendable {
     /// which suits a fetch whose objects are only counted, compared or deleted.
     public var includesPropertyValues = true
     /// Relationship key paths (`"theater"`, `"movies"`, `"movies.playlists"`) whose destinations
-    /// are loaded with the fetched objects, one extra `SELECT` per relationship in the path, so
-    /// walking them fires no fault per object.
+    /// are loaded with the fetched objects, one extra `SELECT … IN (…)` per relationship in the
+    /// path (per 256 keys), so walking them fires no fault per object. Destinations already in
+    /// the context or the row cache cost no SQL.
     public var relationshipKeyPathsForPrefetching: [String] = []
     /// How many objects ``ManagedObjectContext/fetchInBatches(_:)`` loads at a time; 0 loads
     /// them all at the first access. ``ManagedObjectContext/fetch(_:)`` returns an array, so it

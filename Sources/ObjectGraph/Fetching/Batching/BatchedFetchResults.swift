@@ -65,7 +65,10 @@ public struct BatchedFetchResults: RandomAccessCollection {
         /// Loaded batches by number, least recently loaded first.
         private var batches: [(number: Int, objects: [ManagedObject])] = []
 
-        init(keys: ObjectKeyList, batchSize: Int, prefetching: [[RelationshipDescription]], context: ManagedObjectContext) {
+        init(
+            keys: ObjectKeyList, batchSize: Int, prefetching: [[RelationshipDescription]],
+            context: ManagedObjectContext
+        ) {
             self.keys = keys
             self.batchSize = batchSize
             self.prefetching = prefetching
@@ -78,7 +81,8 @@ public struct BatchedFetchResults: RandomAccessCollection {
             let offset = position - number * batchSize
             if let batch = batches.last(where: { $0.number == number }) { return batch.objects[offset] }
             let start = number * batchSize
-            let objects = context.loadBatch(of: keys, in: start..<Swift.min(start + batchSize, keys.count), prefetching: prefetching)
+            let range = start..<Swift.min(start + batchSize, keys.count)
+            let objects = context.loadBatch(of: keys, in: range, prefetching: prefetching)
             batches.append((number, objects))
             if batches.count > BatchedFetchResults.retainedBatchCount { batches.removeFirst() }
             return objects[offset]

@@ -18,7 +18,8 @@ extension ManagedObjectContext {
         let entity = try request.resolvedEntity(in: managedObjectModel)
         let prefetching = try request.prefetchingPaths(for: entity)
         let keys = try matchingObjectKeys(for: request, entity: entity)
-        return BatchedFetchResults(keys: keys, batchSize: request.fetchBatchSize, prefetching: prefetching, context: self)
+        return BatchedFetchResults(
+            keys: keys, batchSize: request.fetchBatchSize, prefetching: prefetching, context: self)
     }
 
     /// The objects of members `range` of `keys`, in order: objects already loaded here are

@@ -45,13 +45,15 @@ extension ManagedObjectContext {
         // An owner's fault is fired first: fulfilling it later would drop the filled relationship.
         for owner in applicable { owner.fireFault() }
         let unloaded = applicable.filter {
-            $0.state.lifecycle == .persisted && !$0.objectID.isTemporaryID && $0.state.toManyValues[relationship.name] == nil
+            $0.state.lifecycle == .persisted && !$0.objectID.isTemporaryID
+                && $0.state.toManyValues[relationship.name] == nil
         }
         if !unloaded.isEmpty {
             let rowsByOwner = try persistentStoreCoordinator.destinationRows(
                 of: relationship, for: unloaded.map(\.objectID))
             for owner in unloaded {
-                let members = OrderedSet((rowsByOwner[owner.objectID] ?? []).map { object(for: $0) }.filter { !$0.isDeleted })
+                let rows = rowsByOwner[owner.objectID] ?? []
+                let members = OrderedSet(rows.map { object(for: $0) }.filter { !$0.isDeleted })
                 owner.state.toManyValues[relationship.name] = members
                 owner.state.committedToMany[relationship.name] = members
             }

@@ -99,7 +99,8 @@ extension SQLiteStore: FetchOptionsStore {
             let entityColumns = toOneEntityColumns(properties, from: request.entity, at: layoutPass.selectedColumns)
             let query = try FetchQuery(
                 selectClause: entityColumns.map(\.sql).joined(separator: ", "), plan: plan, request: request,
-                predicate: request.predicate, layout: layout, model: model, selectKeyPaths: keyPaths, distinct: distinct)
+                predicate: request.predicate, layout: layout, model: model, selectKeyPaths: keyPaths,
+                distinct: distinct)
             let statement = try prepareLogged(query.sql, query.bindings)
             defer { statement.reset() }
             log.queryPlan(of: query.sql, bindings: query.bindings, in: database)
@@ -114,7 +115,8 @@ extension SQLiteStore: FetchOptionsStore {
                     guard !statement.isNull(at: index) else { continue }
                     switch property.kind {
                     case .attribute(let type):
-                        dictionary[property.keyPath] = SQLiteValueConversion.attributeValue(statement, at: index, type: type)
+                        dictionary[property.keyPath] = SQLiteValueConversion.attributeValue(
+                            statement, at: index, type: type)
                     case .toOne(let destination):
                         var target = destination
                         if let column = entityColumnByProperty[position],

@@ -44,21 +44,26 @@ struct FetchOptionsRandomEditTests {
             for predicate in [nil, "runtime > 95", "name BEGINSWITH 'B'"] {
                 for (offset, limit) in [(0, 0), (1, 3), (Int.random(in: 0...6, using: &random), 2)] {
                     let request = FetchRequest(entityName: "Movie")
-                    request.sortDescriptors = sorting.map {
-                        ObjectSortDescriptor(key: $0.hasPrefix("-") ? String($0.dropFirst()) : $0, ascending: !$0.hasPrefix("-"))
-                    }
+                    request.sortDescriptors = sorting.map(Self.descriptor)
                     request.predicate = try predicate.map { try ObjectPredicate(format: $0) }
                     request.fetchOffset = offset
                     request.fetchLimit = limit
                     request.fetchBatchSize = 3
                     let expected = try context.fetch(request).map(\.objectID)
-                    let described = "seed \(seed), sorted by \(sorting), \(predicate ?? "all"), offset \(offset) limit \(limit)"
+                    let described =
+                        "seed \(seed), sorted by \(sorting), \(predicate ?? "all"), offset \(offset) limit \(limit)"
                     #expect(try context.fetchObjectIDs(request) == expected, "\(described)")
                     #expect(try context.fetchInBatches(request).map(\.objectID) == expected, "\(described)")
                     #expect(try context.count(for: request) == expected.count, "\(described)")
                 }
             }
         }
+    }
+
+    /// `"name"` ascending, `"-runtime"` descending.
+    private static func descriptor(_ text: String) -> ObjectSortDescriptor {
+        let descending = text.hasPrefix("-")
+        return ObjectSortDescriptor(key: descending ? String(text.dropFirst()) : text, ascending: !descending)
     }
 
     private func insertMovie(in context: ManagedObjectContext, using random: inout PredicateRandomGenerator) throws {

@@ -116,7 +116,8 @@ struct FetchResultTypeTests {
         request.propertiesToFetch = ["theater.name"]
         #expect(comparable(try context.fetchDictionaries(request)).count == 3)
         request.returnsDistinctResults = true
-        #expect(comparable(try context.fetchDictionaries(request)) == [["theater.name": "Odeon"], ["theater.name": "Rex"]])
+        #expect(
+            comparable(try context.fetchDictionaries(request)) == [["theater.name": "Odeon"], ["theater.name": "Rex"]])
         request.fetchLimit = 1
         request.fetchOffset = 1
         #expect(comparable(try context.fetchDictionaries(request)) == [["theater.name": "Rex"]])
@@ -197,7 +198,8 @@ struct FetchResultTypeTests {
         request.resultType = .dictionaryResultType
         let error = try #require(throws: CoreDataError.self) { try stack.context.fetch(request) }
         #expect(error.message == "fetch(_:) cannot answer a Movie fetch request whose resultType is "
-            + ".dictionaryResultType; call fetchDictionaries(_:), or execute(_:) to answer in the request's result type")
+            + ".dictionaryResultType; call fetchDictionaries(_:), or execute(_:) to answer in the request's "
+            + "result type")
     }
 
     @Test func sqliteObjectIDAndDictionaryFetchesSelectOnlyWhatTheyReturn() throws {

@@ -49,6 +49,7 @@ struct MultipleStoreFetchOptionsTests {
         ])
         request.fetchOffset = 1
         request.fetchLimit = 2
-        #expect(comparable(try container.viewContext.fetchDictionaries(request)) == [["name": "Brave"], ["name": "Cars"]])
+        #expect(
+            comparable(try container.viewContext.fetchDictionaries(request)) == [["name": "Brave"], ["name": "Cars"]])
     }
 }

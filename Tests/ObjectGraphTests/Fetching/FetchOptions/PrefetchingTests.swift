@@ -14,7 +14,9 @@ struct PrefetchingTests {
         request.relationshipKeyPathsForPrefetching = ["movies"]
         let theaters = try stack.context.fetch(request)
         #expect(stack.statements.count == 2)
-        #expect(stack.statements.last == "SELECT \(Self.movieColumns), t0.ZTHEATER FROM ZMOVIE t0 WHERE  t0.ZTHEATER IN (?, ?)")
+        #expect(
+            stack.statements.last
+                == "SELECT \(Self.movieColumns), t0.ZTHEATER FROM ZMOVIE t0 WHERE  t0.ZTHEATER IN (?, ?)")
         #expect(theaters.map { $0.hasFault(forRelationshipNamed: "movies") } == [false, false])
         #expect(theaters.map { $0.names("movies") } == [["Cars"], ["Alien", "Brave"]])
         #expect(stack.statements.count == 2)
@@ -49,8 +51,10 @@ struct PrefetchingTests {
         request.relationshipKeyPathsForPrefetching = ["movies.theater"]
         let playlists = try stack.context.fetch(request)
         #expect(stack.statements.count == 3)
-        #expect(stack.statements[1] == "SELECT \(Self.movieColumns), t1.Z_5PLAYLISTS FROM ZMOVIE t0 JOIN Z_3PLAYLISTS t1 "
-            + "ON t0.Z_PK = t1.Z_3MOVIES WHERE  t1.Z_5PLAYLISTS IN (?) ORDER BY t1.Z_5PLAYLISTS, t1.Z_FOK_3MOVIES")
+        #expect(
+            stack.statements[1]
+                == "SELECT \(Self.movieColumns), t1.Z_5PLAYLISTS FROM ZMOVIE t0 JOIN Z_3PLAYLISTS t1 "
+                + "ON t0.Z_PK = t1.Z_3MOVIES WHERE  t1.Z_5PLAYLISTS IN (?) ORDER BY t1.Z_5PLAYLISTS, t1.Z_FOK_3MOVIES")
         #expect(stack.statements[2].hasSuffix("FROM ZTHEATER t0 WHERE  t0.Z_PK IN (?,?,?,?,?,?,?,?)"))
         let members = try #require(playlists.first?["movies"] as? OrderedSet<ManagedObject>)
         #expect(ShowingsFixture.names(members) == ["Cars", "Alien"])
@@ -80,6 +84,7 @@ struct PrefetchingTests {
             + "\"nmae\"; did you mean \"name\"?")
         request.relationshipKeyPathsForPrefetching = ["name"]
         let second = try #require(throws: CoreDataError.self) { try stack.context.fetch(request) }
-        #expect(second.message == "relationshipKeyPathsForPrefetching \"name\": \"name\" is not a relationship of Movie")
+        #expect(
+            second.message == "relationshipKeyPathsForPrefetching \"name\": \"name\" is not a relationship of Movie")
     }
 }
