@@ -45,6 +45,8 @@ extension ManagedObjectContext {
         guard object.state.lifecycle == .detached, object.managedObjectContext == nil else { return }
         object.state.lifecycle = .inserted
         object.state.isFault = false
+        object.state.attributeValues = PropertyValues(
+            layout: propertyLayout(for: object.entity), copying: object.state.attributeValues)
         for attribute in object.entity.attributesByName.values {
             if let defaultValue = attribute.defaultValue,
                 let value = attribute.attributeType.canonicalValue(defaultValue)
@@ -112,8 +114,23 @@ extension ManagedObjectContext {
             return object
         }
         let object = makeObject(for: row.objectID)
-        apply(row, to: object, keepingChanges: false)
+        fill(object, from: row)
         return object
+    }
+
+    /// Puts a row's values into an object just made for it: what `apply(_:to:keepingChanges:)`
+    /// does, without the work of keeping or clearing earlier values (there are none).
+    private func fill(_ object: ManagedObject, from row: StoreRow) {
+        object.state.version = row.version
+        // Share the row's storage (copy on write): a fetched object holds its values once.
+        object.state.committedValues = row.values
+        object.state.attributeValues = row.values
+        object.state.isFault = false
+        for relationship in toOneRelationships(of: object.entity) {
+            if let destination = row.values[relationship.name] as? ManagedObjectID {
+                object.state.toOneValues[relationship.name] = self.object(with: destination)
+            }
+        }
     }
 
     /// Makes and registers an object of the right class for a stored row.

@@ -77,11 +77,11 @@ extension ManagedObjectContext {
 
     /// Makes the object's current values its committed (stored) values; `written` are the
     /// values the save wrote for it, when it wrote any.
-    private func markCommitted(_ object: ManagedObject, written: [String: Any]?) {
+    private func markCommitted(_ object: ManagedObject, written: PropertyValues?) {
         if let written {
             object.state.committedValues = written
         } else {
-            var committed: [String: Any] = [:]
+            var committed = PropertyValues(layout: propertyLayout(for: object.entity))
             for attribute in object.entity.attributesByName.values where !attribute.isTransient {
                 committed[attribute.name] = object.state.attributeValues[attribute.name]
             }

@@ -28,7 +28,7 @@ public final class ManagedObjectID: Hashable, CustomStringConvertible, @unchecke
     /// The name of the root of the entity's inheritance tree: rows are numbered per tree.
     private let rootEntityName: String
     /// The hash of what `==` compares, computed once: IDs are dictionary keys on every hot path.
-    private let precomputedHash: Int
+    let precomputedHash: Int
 
     /// Makes the permanent ID a store hands out for the row `primaryKey` of `entity`.
     public init(entity: EntityDescription, primaryKey: Int64, persistentStoreIdentifier: String) {

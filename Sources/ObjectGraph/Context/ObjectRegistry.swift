@@ -15,7 +15,7 @@
 /// its context's queue, so no lookup can meet an object that is being deinitialized. The
 /// registry never owns an object, so none of its own mutations can run an object's `deinit`.
 struct ObjectRegistry {
-    private var entries: [ManagedObjectID: Unmanaged<ManagedObject>] = [:]
+    private var entries = ObjectTable()
 
     /// The live object registered for `objectID`, if any.
     subscript(objectID: ManagedObjectID) -> ManagedObject? {
@@ -24,19 +24,18 @@ struct ObjectRegistry {
 
     /// Registers `object` as the context's object for `objectID`.
     mutating func register(_ object: ManagedObject, for objectID: ManagedObjectID) {
-        entries[objectID] = Unmanaged.passUnretained(object)
+        entries.set(Unmanaged.passUnretained(object), for: objectID)
     }
 
     /// Forgets the object registered for `objectID`.
     mutating func remove(_ objectID: ManagedObjectID) {
-        entries[objectID] = nil
+        entries.remove(objectID)
     }
 
     /// Forgets the object at `address`, which is being deinitialized, unless another object has
     /// taken its ID since. (Compared by address: a deinitializing object must not be retained.)
     mutating func removeReleased(at address: UnsafeMutableRawPointer, for objectID: ManagedObjectID) {
-        guard entries[objectID]?.toOpaque() == address else { return }
-        entries[objectID] = nil
+        entries.remove(objectID, ifObjectAt: address)
     }
 
     /// Forgets every object.
@@ -49,6 +48,6 @@ struct ObjectRegistry {
 
     /// Every registered object (a snapshot: strong references, in no particular order).
     var objects: [ManagedObject] {
-        entries.values.map { $0.takeUnretainedValue() }
+        entries.allValues.map { $0.takeUnretainedValue() }
     }
 }

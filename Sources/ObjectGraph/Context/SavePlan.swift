@@ -9,9 +9,11 @@ struct SavePlan {
     var updatedObjects = Set<ManagedObject>()
     /// The stored values written for each inserted or updated object; they become its committed
     /// values once the save succeeds (shared, not copied).
-    var writtenValues: [ObjectIdentifier: [String: Any]] = [:]
+    var writtenValues: [ObjectIdentifier: PropertyValues] = [:]
     /// Each entity's stored to-many relationships in name order, worked out once per entity.
     private var toManyRelationships: [ObjectIdentifier: [RelationshipDescription]] = [:]
+    /// Each entity's stored slots, worked out once per entity.
+    private var storedSlots: [ObjectIdentifier: StoredSlots] = [:]
 
     /// Builds the plan. Permanent IDs and stores of inserted objects are kept across attempts in
     /// `permanentIDs` and `storesOfInserts`, so a retry after a merge does not allocate again.
@@ -36,9 +38,9 @@ struct SavePlan {
 
         for object in context.insertedSet {
             guard let store = storesOfInserts[ObjectIdentifier(object)] else { continue }
-            let values = storedValues(of: object)
+            let values = storedValues(of: object, context: context)
             writtenValues[ObjectIdentifier(object)] = values
-            let row = StoreRow(objectID: id(of: object), version: 1, values: values)
+            let row = StoreRow(objectID: id(of: object), version: 1, propertyValues: values)
             let toMany = toManyChanges(of: object)
             add(store) {
                 $0.insertedRows.append(row)
@@ -49,10 +51,10 @@ struct SavePlan {
             let changedKeys = object.persistentChangedKeys()
             guard !changedKeys.isEmpty, let store = coordinator.store(for: object.objectID) else { continue }
             let stored = Set(changedKeys.filter { object.entity.relationshipsByName[$0]?.isToMany != true })
-            let values = storedValues(of: object)
+            let values = storedValues(of: object, context: context)
             writtenValues[ObjectIdentifier(object)] = values
             let update = StoreUpdate(
-                objectID: object.objectID, version: object.state.version, values: values,
+                objectID: object.objectID, version: object.state.version, propertyValues: values,
                 changedKeys: stored)
             let toMany = toManyChanges(of: object)
             updatedObjects.insert(object)
@@ -108,19 +110,54 @@ struct SavePlan {
         permanentIDs[ObjectIdentifier(object)] ?? object.objectID
     }
 
-    /// Stored attribute values and to-one destination IDs of an object (absent = nil).
-    private func storedValues(of object: ManagedObject) -> [String: Any] {
-        var values: [String: Any] = [:]
-        for attribute in object.entity.attributesByName.values where !attribute.isTransient {
-            if let value = object.state.attributeValues[attribute.name] { values[attribute.name] = value }
+    /// Stored attribute values and to-one destination IDs of an object (absent = nil), laid out
+    /// like the values of the entity's inserted objects.
+    private mutating func storedValues(of object: ManagedObject, context: ManagedObjectContext) -> PropertyValues {
+        let key = ObjectIdentifier(object.entity)
+        let slots = storedSlots[key] ?? StoredSlots(entity: object.entity, layout: context.propertyLayout(for: object.entity))
+        storedSlots[key] = slots
+        var values: PropertyValues
+        if object.state.attributeValues.layout === slots.layout {
+            // An inserted object's values are already in this layout: copy them whole.
+            values = object.state.attributeValues
+            for slot in slots.transientSlots { values[slot: slot] = nil }
+        } else {
+            values = PropertyValues(layout: slots.layout)
+            for (slot, name) in slots.attributeSlots { values[slot: slot] = object.state.attributeValues[name] }
         }
-        for relationship in object.entity.relationshipsByName.values where !relationship.isToMany {
-            guard !relationship.isTransient, let destination = object.state.toOneValues[relationship.name],
+        for (slot, relationship) in slots.toOneSlots {
+            if let destination = object.state.toOneValues[relationship.name], !relationship.isTransient,
                 !destination.state.isDeletedWhileInserted
-            else { continue }
-            values[relationship.name] = id(of: destination)
+            {
+                values[slot: slot] = id(of: destination)
+            } else {
+                values[slot: slot] = nil
+            }
         }
         return values
+    }
+
+    /// Which slots of an entity's layout hold stored attributes, transient attributes and to-ones.
+    private struct StoredSlots {
+        let layout: PropertySlotLayout
+        var attributeSlots: [(slot: Int, name: String)] = []
+        var transientSlots: [Int] = []
+        var toOneSlots: [(slot: Int, relationship: RelationshipDescription)] = []
+
+        init(entity: EntityDescription, layout: PropertySlotLayout) {
+            self.layout = layout
+            for (slot, name) in layout.names.enumerated() {
+                if let attribute = entity.attributesByName[name] {
+                    if attribute.isTransient {
+                        transientSlots.append(slot)
+                    } else {
+                        attributeSlots.append((slot, name))
+                    }
+                } else if let relationship = entity.relationshipsByName[name] {
+                    toOneSlots.append((slot, relationship))
+                }
+            }
+        }
     }
 
     /// The to-many relationships of an object whose members changed (all non-empty ones of a

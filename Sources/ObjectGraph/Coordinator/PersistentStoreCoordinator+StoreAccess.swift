@@ -112,10 +112,11 @@ extension PersistentStoreCoordinator {
         try locked {
             for part in changes where !part.changes.isEmpty {
                 try part.store.save(part.changes)
-                for row in part.changes.insertedRows { rowCache.remember(row) }
+                // Only the newest rows would stay in the bounded cache: skip remembering the rest.
+                for row in part.changes.insertedRows.suffix(rowCache.capacity) { rowCache.remember(row) }
                 for update in part.changes.updatedRows {
                     rowCache.remember(
-                        StoreRow(objectID: update.objectID, version: update.version + 1, values: update.values))
+                        StoreRow(objectID: update.objectID, version: update.version + 1, propertyValues: update.values))
                 }
                 for deletion in part.changes.deletedObjects { rowCache.forget(deletion.objectID) }
             }

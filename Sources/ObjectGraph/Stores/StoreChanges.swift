@@ -45,15 +45,20 @@ public struct StoreUpdate: @unchecked Sendable {
     /// The version (`Z_OPT`) the context read the row at.
     public var version: Int64
     /// The object's full new state: stored attributes and to-one destinations (absent = nil).
-    public var values: [String: Any]
+    public var values: PropertyValues
     /// The names of the stored attributes and to-one relationships that changed.
     public var changedKeys: Set<String>
 
     /// Makes an update entry.
     public init(objectID: ManagedObjectID, version: Int64, values: [String: Any], changedKeys: Set<String>) {
+        self.init(objectID: objectID, version: version, propertyValues: PropertyValues(values), changedKeys: changedKeys)
+    }
+
+    /// Makes an update entry from values already laid out (what the context builds).
+    public init(objectID: ManagedObjectID, version: Int64, propertyValues: PropertyValues, changedKeys: Set<String>) {
         self.objectID = objectID
         self.version = version
-        self.values = values
+        self.values = propertyValues
         self.changedKeys = changedKeys
     }
 }

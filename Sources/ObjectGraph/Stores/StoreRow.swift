@@ -11,13 +11,18 @@ public struct StoreRow: @unchecked Sendable {
     public var objectID: ManagedObjectID
     /// The row's optimistic-locking version (`Z_OPT`): 1 after the insert, one more per update.
     public var version: Int64
-    /// Attribute values and to-one destinations, keyed by property name; absent means nil.
-    public var values: [String: Any]
+    /// Attribute values and to-one destinations, read and written by property name; absent means nil.
+    public var values: PropertyValues
 
     /// Makes a row; `values` must hold canonical Swift types (see the type's discussion).
     public init(objectID: ManagedObjectID, version: Int64, values: [String: Any]) {
+        self.init(objectID: objectID, version: version, propertyValues: PropertyValues(values))
+    }
+
+    /// Makes a row from values already laid out (what stores and the context build).
+    public init(objectID: ManagedObjectID, version: Int64, propertyValues: PropertyValues) {
         self.objectID = objectID
         self.version = version
-        self.values = values
+        self.values = propertyValues
     }
 }

@@ -144,7 +144,7 @@ final class ParentContextStore: PersistentStore {
     }
 
     /// Sets `keys` of `object` from a row's values (absent = nil; to-ones hold IDs).
-    private func apply(_ values: [String: Any], keys: Set<String>, to object: ManagedObject) {
+    private func apply(_ values: PropertyValues, keys: Set<String>, to object: ManagedObject) {
         for key in keys.sorted() {
             guard let property = object.entity.propertiesByName[key], !property.isTransient else { continue }
             if let relationship = object.entity.relationshipsByName[key] {

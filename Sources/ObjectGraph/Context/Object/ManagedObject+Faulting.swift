@@ -30,10 +30,10 @@ extension ManagedObject {
     /// Turns the object back into a fault, dropping its loaded values (used by refresh, rollback).
     func turnIntoFault() {
         state.isFault = true
-        state.attributeValues = [:]
+        state.attributeValues = PropertyValues()
         state.toOneValues = [:]
         state.toManyValues = [:]
-        state.committedValues = [:]
+        state.committedValues = PropertyValues()
         state.committedToMany = [:]
         state.changedKeys = []
         state.pendingErrors = [:]

@@ -8,6 +8,10 @@ extension ManagedObject {
     ///
     /// Reading a value of a fault loads the object's values first.
     public func value(forKey key: String) -> Any? {
+        // The common case, a loaded attribute, in one lookup: the slot the values' layout has for it.
+        if !state.isFault, let slot = state.attributeValues.layout?.attributeSlot(of: key) {
+            return state.attributeValues[slot: slot]
+        }
         if let attribute = entity.attributesByName[key] {
             fireFault()
             return state.attributeValues[attribute.name]
@@ -93,7 +97,8 @@ extension ManagedObject {
     /// Marks `key` as changed, tells the context, and forgets an earlier problem with that key.
     func willChangeValue(forKey key: String) {
         noteWillChangeValue(forKey: key)
-        state.changedKeys.insert(key)
+        // Nothing reads the changed keys of an inserted object (all of its values are new).
+        if state.lifecycle != .inserted { state.changedKeys.insert(key) }
         if !state.pendingErrors.isEmpty { state.pendingErrors[key] = nil }
         managedObjectContext?.objectDidChange(self)
     }

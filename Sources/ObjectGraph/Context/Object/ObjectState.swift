@@ -22,15 +22,16 @@ struct ObjectState {
     /// Whether the values still have to be loaded from the store.
     var isFault = false
 
-    /// Current attribute values by name (absent = nil).
-    var attributeValues: [String: Any] = [:]
+    /// Current attribute values by name (absent = nil). A fetched object shares its row's
+    /// values, so they may also hold the row's to-one IDs; those are never read from here.
+    var attributeValues = PropertyValues()
     /// Current to-one destinations by relationship name (absent = nil).
     var toOneValues: [String: ManagedObject] = [:]
     /// Current members of the to-many relationships loaded so far (absent = not loaded: a fault).
     var toManyValues: [String: OrderedSet<ManagedObject>] = [:]
 
     /// The stored values as last read or saved: attributes and to-one destinations' IDs.
-    var committedValues: [String: Any] = [:]
+    var committedValues = PropertyValues()
     /// The stored members of each loaded to-many relationship as last read or saved.
     var committedToMany: [String: OrderedSet<ManagedObject>] = [:]
     /// The row version (`Z_OPT`) the committed values belong to; 0 before the first save.

@@ -4,11 +4,11 @@ extension InMemoryStore {
     public func save(_ changes: StoreChanges) throws {
         try check(changes)
         for row in changes.insertedRows {
-            rows[row.objectID] = StoreRow(objectID: row.objectID, version: 1, values: row.values)
+            rows[row.objectID] = StoreRow(objectID: row.objectID, version: 1, propertyValues: row.values)
         }
         for update in changes.updatedRows {
             rows[update.objectID] = StoreRow(
-                objectID: update.objectID, version: update.version + 1, values: update.values)
+                objectID: update.objectID, version: update.version + 1, propertyValues: update.values)
         }
         for change in changes.toManyChanges {
             toManyMembers[change.objectID, default: [:]][change.relationship.name] = change.destinations

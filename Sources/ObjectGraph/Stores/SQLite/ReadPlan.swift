@@ -41,6 +41,8 @@ struct ReadPlan {
     var hasMixedEntities: Bool
     /// The fetched entity (the entity of every row when ``hasMixedEntities`` is false).
     var entity: EntityDescription
+    /// The slots of a row's ``PropertyValues``: column `i` of ``columns`` fills slot `i`.
+    let valueLayout: PropertySlotLayout
 
     /// `<entity>, t0.Z_PK, t0.Z_OPT, …`: what follows `SELECT` in Core Data's fetches.
     let selectClause: String
@@ -87,6 +89,15 @@ struct ReadPlan {
         }
         self.selectList = selectList
         self.columns = columns
+        // Rows of one entity have all the plan's attributes, so objects may read them by slot;
+        // rows of several entities do not (a sub-entity's attribute may be another's relationship).
+        var attributes = Set<String>()
+        if !hasMixedEntities {
+            for column in columns {
+                if case .attribute = column.field { attributes.insert(column.propertyName) }
+            }
+        }
+        valueLayout = PropertySlotLayout(names: columns.map(\.propertyName), attributes: attributes)
         selectClause = ([entitySelector, "t0.Z_PK", "t0.Z_OPT"] + selectList).joined(separator: ", ")
         primaryKeySQL = "SELECT \(selectClause) FROM \(tableName) t0 WHERE  t0.Z_PK = ?"
     }

@@ -127,14 +127,12 @@ extension SQLiteStore {
         } else {
             rowEntity = plan.entity
         }
-        var values = [String: Any](minimumCapacity: plan.columns.count)
-        for column in plan.columns {
+        var slots = [Any?](repeating: nil, count: plan.columns.count)
+        for (slot, column) in plan.columns.enumerated() {
             if plan.hasMixedEntities && rowEntity.propertiesByName[column.propertyName] == nil { continue }
             switch column.field {
             case .attribute(let type):
-                if let value = SQLiteValueConversion.attributeValue(statement, at: column.index, type: type) {
-                    values[column.propertyName] = value
-                }
+                slots[slot] = SQLiteValueConversion.attributeValue(statement, at: column.index, type: type)
             case .toOne(let destination, let entityColumn):
                 guard !statement.isNull(at: column.index) else { continue }
                 var target = destination
@@ -143,16 +141,17 @@ extension SQLiteStore {
                 }
                 let key = statement.int64(at: column.index)
                 if let last = recent.objectID(at: column.index), last.primaryKey == key, last.entity === target {
-                    values[column.propertyName] = last
+                    slots[slot] = last
                 } else {
                     let identifier = objectID(target, key)
                     recent.remember(identifier, at: column.index)
-                    values[column.propertyName] = identifier
+                    slots[slot] = identifier
                 }
             }
         }
-        return StoreRow(objectID: objectID(rowEntity, statement.int64(at: 1)), version: statement.int64(at: 2),
-                        values: values)
+        return StoreRow(
+            objectID: objectID(rowEntity, statement.int64(at: 1)), version: statement.int64(at: 2),
+            propertyValues: PropertyValues(layout: plan.valueLayout, slots: slots))
     }
 
     func seconds(since start: DispatchTime) -> Double {

@@ -48,10 +48,12 @@ extension SQLiteStore {
                 message: "Cannot insert \(row.objectID): it has no permanent ID (ask the store for one first).",
                 objectID: row.objectID)
         }
-        let plan = try writePlan(for: row.objectID.entity)
-        // Inserts run once per object, so the statement is looked up by entity and values are
-        // bound straight into it; the bindings are only collected when the trace shows them.
-        let statement = try insertStatement(for: row.objectID.entity, plan: plan)
+        // Inserts run once per object, so the plan, statement and value slots of the last
+        // entity are kept at hand and values are bound straight into the statement; the
+        // bindings are only collected when the trace shows them.
+        let target = try insertTarget(for: row.objectID.entity, layout: row.values.layout)
+        let plan = target.plan
+        let statement = target.statement
         statement.reset()
         defer { statement.reset() }
         var logged: [SQLiteValue]? = log.isEnabled(1) ? [] : nil
@@ -65,7 +67,11 @@ extension SQLiteStore {
         for (offset, column) in plan.insertColumns.enumerated() {
             let value: SQLiteValue
             do {
-                value = try plan.binding(for: column, in: row.values)
+                if let slot = target.slots[offset] {
+                    value = try plan.binding(for: column, value: row.values[slot: slot])
+                } else {
+                    value = try plan.binding(for: column, in: row.values)
+                }
             } catch {
                 throw valueError(error, objectID: row.objectID)
             }
@@ -73,6 +79,19 @@ extension SQLiteStore {
         }
         if let logged { log.statement(plan.insertSQL, bindings: logged) }
         try statement.run()
+    }
+
+    /// The write plan, compiled `INSERT` and value slots for rows of `entity` laid out by
+    /// `layout`: those of the previous insert when it was the same (saves insert runs of one
+    /// entity), else looked up.
+    private func insertTarget(for entity: EntityDescription, layout: PropertySlotLayout?) throws -> InsertTarget {
+        if let last = lastInsertTarget, last.entity === entity, last.layout === layout { return last }
+        let plan = try writePlan(for: entity)
+        let target = InsertTarget(
+            entity: entity, layout: layout, plan: plan, statement: try insertStatement(for: entity, plan: plan),
+            slots: plan.insertSlots(in: layout))
+        lastInsertTarget = target
+        return target
     }
 
     /// The compiled `INSERT` of `entity`, kept by entity name.

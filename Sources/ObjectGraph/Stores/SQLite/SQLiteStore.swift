@@ -47,6 +47,8 @@ public final class SQLiteStore: PersistentStore {
     var writePlans: [String: WritePlan] = [:]
     /// Each entity's compiled `INSERT`, by entity name.
     var insertStatements: [String: Statement] = [:]
+    /// What the previous insert used (see `insertTarget(for:layout:)`).
+    var lastInsertTarget: InsertTarget?
 
     /// Opens the store at `url`, creating it when the file does not exist (or is empty).
     ///

@@ -18,6 +18,14 @@ struct WritePlan {
     struct Column {
         var name: String
         var value: Value
+
+        /// The property whose value the column holds.
+        var propertyName: String {
+            switch value {
+            case .attribute(let attribute): return attribute.name
+            case .foreignKey(let name), .foreignEntity(let name): return name
+            }
+        }
     }
 
     /// The entity's table.
@@ -74,18 +82,29 @@ struct WritePlan {
     }
 
     /// The value to bind for `column` from a row's property values.
-    func binding(for column: Column, in values: [String: Any]) throws -> SQLiteValue {
+    func binding(for column: Column, in values: PropertyValues) throws -> SQLiteValue {
+        try binding(for: column, value: values[column.propertyName])
+    }
+
+    /// The value to bind for `column` when its property's value is `value`.
+    func binding(for column: Column, value: Any?) throws -> SQLiteValue {
         switch column.value {
         case .attribute(let attribute):
-            return try SQLiteValueConversion.sqliteValue(values[attribute.name], for: attribute)
+            return try SQLiteValueConversion.sqliteValue(value, for: attribute)
         case .foreignKey(let name):
-            guard let destination = values[name] as? ManagedObjectID else { return .null }
+            guard let destination = value as? ManagedObjectID else { return .null }
             guard let key = destination.primaryKey else { throw TemporaryReference(relationship: name) }
             return .integer(key)
-        case .foreignEntity(let name):
-            guard let destination = values[name] as? ManagedObjectID else { return .null }
+        case .foreignEntity:
+            guard let destination = value as? ManagedObjectID else { return .null }
             return .integer(Int64(entityNumbers[destination.entity.name] ?? 0))
         }
+    }
+
+    /// For each of ``insertColumns``, the slot of `layout` holding its property's value (nil
+    /// when the layout has none, so the value is looked up by name).
+    func insertSlots(in layout: PropertySlotLayout?) -> [Int?] {
+        insertColumns.map { layout?.slot(of: $0.propertyName) }
     }
 
     /// A to-one pointing at an object that has no permanent ID yet.
@@ -96,4 +115,15 @@ struct WritePlan {
                 + "obtain permanent IDs before saving"
         }
     }
+}
+
+/// Everything an `INSERT` of one entity's rows in one value layout needs, looked up once for a
+/// run of such rows.
+struct InsertTarget {
+    let entity: EntityDescription
+    let layout: PropertySlotLayout?
+    let plan: WritePlan
+    let statement: Statement
+    /// The layout slot of each insert column's value (see ``WritePlan/insertSlots(in:)``).
+    let slots: [Int?]
 }

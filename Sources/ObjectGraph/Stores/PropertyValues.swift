@@ -1,0 +1,131 @@
+/// The values of an object's stored properties (attributes, and to-one destinations as
+/// ``ManagedObjectID``s), read and written by property name like a dictionary (absent = nil).
+///
+/// Storing them in a `[String: Any]` per object made every fetched row hash each property name
+/// to build its dictionary, and every read hash it again. Here the names live once per entity
+/// (or per read plan) in a shared ``PropertySlotLayout``, and each object holds only an array of
+/// values in the layout's order, filled by position: a store reads a row straight into its
+/// slots, and objects share the row's array (copy on write). A name the layout does not know (a
+/// transient attribute set on a fetched object) goes to a small dictionary beside the slots.
+///
+/// ```swift
+/// row.values["name"] as? String     // "Up"
+/// ```
+public struct PropertyValues: @unchecked Sendable {
+    /// Where each property's value sits in ``slots``; nil for values built from a dictionary.
+    private(set) var layout: PropertySlotLayout?
+    /// The values in the layout's order (nil = no value).
+    private(set) var slots: [Any?]
+    /// Values of names the layout does not have.
+    private var extra: [String: Any] = [:]
+
+    /// No values.
+    public init() {
+        layout = nil
+        slots = []
+    }
+
+    /// The values of `dictionary`, keyed by property name.
+    public init(_ dictionary: [String: Any]) {
+        layout = nil
+        slots = []
+        extra = dictionary
+    }
+
+    /// Empty values laid out by `layout`.
+    init(layout: PropertySlotLayout) {
+        self.layout = layout
+        slots = Array(repeating: nil, count: layout.names.count)
+    }
+
+    /// The values of `values` (values set on an object before it joined a context), laid out by `layout`.
+    init(layout: PropertySlotLayout, copying values: PropertyValues) {
+        self.init(layout: layout)
+        guard values.layout !== layout else {
+            self = values
+            return
+        }
+        for (name, value) in values.dictionary { self[name] = value }
+    }
+
+    /// Values laid out by `layout`, given in its order.
+    init(layout: PropertySlotLayout, slots: [Any?]) {
+        self.layout = layout
+        self.slots = slots
+    }
+
+    /// The value of the property `name`, or nil.
+    public subscript(name: String) -> Any? {
+        get {
+            if let slot = layout?.slot(of: name) { return slots[slot] }
+            return extra.isEmpty ? nil : extra[name]
+        }
+        set {
+            if let slot = layout?.slot(of: name) {
+                slots[slot] = newValue
+            } else {
+                extra[name] = newValue
+            }
+        }
+    }
+
+    /// The value in slot `slot` of the layout.
+    subscript(slot slot: Int) -> Any? {
+        get { slots[slot] }
+        set { slots[slot] = newValue }
+    }
+
+    /// Whether no property has a value.
+    public var isEmpty: Bool { extra.isEmpty && !slots.contains { $0 != nil } }
+
+    /// The names of the properties that have a value.
+    public var keys: [String] {
+        var names = extra.keys.map { $0 }
+        if let layout {
+            for (slot, value) in slots.enumerated() where value != nil { names.append(layout.names[slot]) }
+        }
+        return names
+    }
+
+    /// The values as a dictionary, keyed by property name.
+    public var dictionary: [String: Any] {
+        var result = extra
+        if let layout {
+            for (slot, value) in slots.enumerated() {
+                if let value { result[layout.names[slot]] = value }
+            }
+        }
+        return result
+    }
+}
+
+/// The names of a set of properties and the slot each one's value takes in ``PropertyValues``.
+///
+/// Made once per entity (objects) or per read plan (rows) and shared by every value set laid out
+/// by it, so a value set costs one array, not one dictionary of names.
+public final class PropertySlotLayout: @unchecked Sendable {
+    /// The property names, in slot order.
+    let names: [String]
+    private let slotByName: [String: Int]
+    /// Which slots hold attributes of every object laid out by this layout (see ``attributeSlot(of:)``).
+    private let attributeFlags: [Bool]
+
+    /// A layout of `names`, in that order (names must be distinct); `attributes` are the names of
+    /// attributes that every object using the layout has (so a read may skip the entity's lookup).
+    init(names: [String], attributes: Set<String> = []) {
+        self.names = names
+        var slots: [String: Int] = [:]
+        for (slot, name) in names.enumerated() where slots[name] == nil { slots[name] = slot }
+        slotByName = slots
+        attributeFlags = names.map { attributes.contains($0) }
+    }
+
+    /// The slot of the property `name`, or nil when the layout has none.
+    func slot(of name: String) -> Int? { slotByName[name] }
+
+    /// The slot of `name` when it is an attribute of every object using the layout, else nil.
+    func attributeSlot(of name: String) -> Int? {
+        guard let slot = slotByName[name], attributeFlags[slot] else { return nil }
+        return slot
+    }
+}

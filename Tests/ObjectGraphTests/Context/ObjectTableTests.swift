@@ -1,0 +1,49 @@
+import Foundation
+import Testing
+@testable import ObjectGraph
+
+/// The registry's hash table keeps every entry findable through growth and removals.
+@Suite("Object table")
+struct ObjectTableTests {
+    private static func ids(_ count: Int) throws -> (ManagedObjectModel, [ManagedObjectID]) {
+        let model = try ManagedObjectModel(entities: [EntityDescription(name: "Movie")])
+        let entity = try #require(model.entitiesByName["Movie"])
+        let ids = (1...count).map {
+            ManagedObjectID(entity: entity, primaryKey: Int64($0), persistentStoreIdentifier: "STORE")
+        }
+        return (model, ids)
+    }
+
+    @Test func entriesStayFindableThroughGrowthAndRemovals() throws {
+        let (model, ids) = try Self.ids(5_000)
+        let entity = try #require(model.entitiesByName["Movie"])
+        let objects = ids.map { _ in ManagedObject(entity: entity, insertInto: nil) }
+        var table = ObjectTable()
+        for (id, object) in zip(ids, objects) { table.set(.passUnretained(object), for: id) }
+        #expect(table.count == 5_000)
+
+        // Remove every third entry; the rest must still be found, by an equal but distinct ID too.
+        for (index, id) in ids.enumerated() where index % 3 == 0 { table.remove(id) }
+        #expect(table.count == 5_000 - 1_667)
+        for (index, object) in objects.enumerated() {
+            let equalID = ManagedObjectID(entity: entity, primaryKey: Int64(index + 1), persistentStoreIdentifier: "STORE")
+            let found = table[equalID]?.takeUnretainedValue()
+            #expect(index % 3 == 0 ? found == nil : found === object)
+        }
+        #expect(table.allValues.count == table.count)
+    }
+
+    @Test func settingAnIDAgainReplacesItsObject() throws {
+        let (model, ids) = try Self.ids(1)
+        let entity = try #require(model.entitiesByName["Movie"])
+        let first = ManagedObject(entity: entity, insertInto: nil)
+        let second = ManagedObject(entity: entity, insertInto: nil)
+        var table = ObjectTable()
+        table.set(.passUnretained(first), for: ids[0])
+        table.set(.passUnretained(second), for: ids[0])
+        #expect(table.count == 1)
+        #expect(table[ids[0]]?.takeUnretainedValue() === second)
+        table.removeAll()
+        #expect(table[ids[0]] == nil)
+    }
+}
