@@ -116,9 +116,11 @@ public final class StoreInspection: @unchecked Sendable {
     /// Says what the bounded `quick_check` left out, and how to get the whole one.
     private static func partialQuickCheckNote(store: InspectedStore, checked: [String]) -> String {
         let mebibytes = OpenOptions.wholeStoreQuickCheckLimit >> 20
-        let tables = checked.isEmpty ? "no table" : checked.joined(separator: ", ")
-        return "quick_check read only " + tables + ": the store (\(store.fileSize) bytes) is larger than the "
-            + "\(mebibytes) MiB checked whole on every open; `check` runs the whole quick_check"
+        let read = checked.isEmpty
+            ? "quick_check read none of it (it has none of Core Data's own tables)"
+            : "quick_check read only " + checked.joined(separator: ", ")
+        return read + ": the store (\(store.fileSize) bytes) is larger than the \(mebibytes) MiB checked whole on "
+            + "every open; `check` runs the whole quick_check"
     }
 
     // MARK: - Entities
