@@ -10,14 +10,10 @@ extension ManagedObjectContext {
     /// - Throws: what the matching typed method throws.
     public func execute(_ request: FetchRequest) throws -> FetchResult {
         switch request.resultType {
-        case .managedObjectResultType:
-            return .objects(try answering(request, as: .managedObjectResultType) { try fetch($0) })
-        case .managedObjectIDResultType:
-            return .objectIDs(try answering(request, as: .managedObjectIDResultType) { try fetchObjectIDs($0) })
-        case .dictionaryResultType:
-            return .dictionaries(try answering(request, as: .dictionaryResultType) { try fetchDictionaries($0) })
-        case .countResultType:
-            return .count(try count(for: request))
+        case .managedObjectResultType: return .objects(try fetch(request))
+        case .managedObjectIDResultType: return .objectIDs(try fetchObjectIDs(request))
+        case .dictionaryResultType: return .dictionaries(try fetchDictionaries(request))
+        case .countResultType: return .count(try count(for: request))
         }
     }
 
@@ -69,15 +65,5 @@ extension ManagedObjectContext {
         }
         return try persistentStoreCoordinator.fetchDictionaries(
             storeRequest, properties: properties, distinct: request.returnsDistinctResults)
-    }
-
-    /// Runs `body` on `request` with its result type set to `type` (the typed methods check it).
-    private func answering<T>(
-        _ request: FetchRequest, as type: FetchRequestResultType, _ body: (FetchRequest) throws -> T
-    ) rethrows -> T {
-        let original = request.resultType
-        request.resultType = type
-        defer { request.resultType = original }
-        return try body(request)
     }
 }

@@ -8,9 +8,10 @@ import ObjectGraph
 /// `-journal`) into a private directory of their own (``PrivateCopy``: mode 0700, removed after the
 /// fetch and on Ctrl-C) and ObjectGraph opens that copy, read-only, with the inspector's model.
 /// (ObjectGraph's store opens files normally, and a normal open creates `-shm`/`-wal` beside them.) Only the fetch itself is traced, so the
-/// trace shows exactly the statements the request cost. A model inferred from the schema is
-/// accepted by giving that throw-away copy the inferred model's version hashes
-/// (``adoptHashes(of:inCopyAt:)``); a decoded or given model must match the store's hashes.
+/// trace shows exactly the statements the request cost. A model inferred from the schema cannot
+/// reproduce the app's version hashes (it does not know every attribute's exact type or option), so
+/// it is opened with ``SQLiteStore/Options/ignoreVersioningKey`` (Core Data's
+/// `NSIgnorePersistentStoreVersioningOption`); a decoded or given model must match the store's hashes.
 public struct ObjectFetch: Sendable {
     /// The entity to fetch (matched exactly, then case-insensitively).
     public var entityName: String
@@ -76,12 +77,14 @@ public struct ObjectFetch: Sendable {
         let log = SQLDebugLog(level: 0, sink: lines.append)
         let inferred: Bool
         if case .inferred = storeModel.source { inferred = true } else { inferred = false }
-        if inferred { try Self.adoptHashes(of: storeModel.model, inCopyAt: copy.path) }
         let container = PersistentContainer(name: "inspect", managedObjectModel: storeModel.model)
         do {
             try container.loadPersistentStore(
                 at: URL(fileURLWithPath: copy.path),
-                options: [SQLiteStore.Options.readOnlyKey: true, SQLiteStore.Options.debugLogKey: log])
+                options: [
+                    SQLiteStore.Options.readOnlyKey: true, SQLiteStore.Options.debugLogKey: log,
+                    SQLiteStore.Options.ignoreVersioningKey: inferred,
+                ])
         } catch let error as CoreDataError where error.code == .persistentStoreIncompatibleVersionHash {
             throw .modelMismatch(detail: Self.clean(error.message, copy: copy, original: inspection.store.path), inferred: inferred)
         } catch {

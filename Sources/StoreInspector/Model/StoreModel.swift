@@ -16,7 +16,9 @@ public struct StoreModel: Sendable {
         public var label: String {
             switch self {
             case .modelCache: return "decoded from Z_MODELCACHE"
-            case .inferred: return "INFERRED from Z_PRIMARYKEY and the schema (no model cache in the store)"
+            case .inferred:
+                return "INFERRED from Z_PRIMARYKEY and the schema (no model cache in the store; property names "
+                    + "lower-cased, to-many names guessed)"
             case .file(let path): return "read from \(path)"
             }
         }

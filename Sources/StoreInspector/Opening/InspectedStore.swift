@@ -43,9 +43,9 @@ public final class InspectedStore: @unchecked Sendable {
     /// The size of the main file in bytes.
     public let fileSize: Int64
     /// What `quick_check` reported when it did not say `ok` (empty when all is well or not run).
-    public private(set) var quickCheckProblems: [String] = []
+    public internal(set) var quickCheckProblems: [String] = []
     /// What `quick_check` covered so far.
-    public private(set) var quickCheckCoverage: QuickCheckCoverage = .notRun
+    public internal(set) var quickCheckCoverage: QuickCheckCoverage = .notRun
     /// The options the store was opened with.
     public let options: OpenOptions
 
@@ -94,13 +94,6 @@ public final class InspectedStore: @unchecked Sendable {
         database.close()
         copy?.remove()
         openToken.close()
-    }
-
-    /// Runs the whole `quick_check` if opening checked only part of the store (`check` needs it all).
-    public func completeQuickCheck() throws(InspectorError) {
-        guard quickCheckCoverage != .wholeStore else { return }
-        quickCheckProblems = try quickCheck(table: nil)
-        quickCheckCoverage = .wholeStore
     }
 
     /// Stops the query running now, or the next one if none is running yet (Ctrl-C in the shell
@@ -216,41 +209,6 @@ public final class InspectedStore: @unchecked Sendable {
         return database
     }
 
-    // MARK: - quick_check
-
-    /// Runs `quick_check` as `policy` says: on the whole file when it is small enough, else on
-    /// Core Data's own tables only (what every subcommand reads first), with the coverage recorded.
-    private func runQuickCheck(_ policy: OpenOptions.QuickCheck, tables: [String]) throws(InspectorError) {
-        let storeBytes = fileSize + (copy?.copiedSiblings.first { $0.suffix == "-wal" }?.size ?? 0)
-        switch policy {
-        case .never:
-            return
-        case .wholeStore:
-            break
-        case .wholeStoreUpTo(let bytes) where storeBytes > bytes:
-            let bookkeeping = Set(["Z_PRIMARYKEY", "Z_METADATA", "Z_MODELCACHE"])
-            let checked = tables.filter { bookkeeping.contains($0.uppercased()) }
-            var problems: [String] = []
-            for table in checked { problems += try quickCheck(table: table) }
-            quickCheckProblems = problems
-            quickCheckCoverage = .tables(checked)
-            return
-        case .wholeStoreUpTo:
-            break
-        }
-        quickCheckProblems = try quickCheck(table: nil)
-        quickCheckCoverage = .wholeStore
-    }
-
-    /// `PRAGMA quick_check` of the whole file (nil) or of one table and its indexes; the messages
-    /// when it did not say `ok`, at most 20.
-    private func quickCheck(table: String?) throws(InspectorError) -> [String] {
-        let argument = table.map { "(" + SQLIdentifier.quoted($0) + ")" } ?? "(20)"
-        let rows = try self.rows("PRAGMA quick_check" + argument)
-        let messages = rows.prefix(20).compactMap { $0[0].stringValue }
-        return messages == ["ok"] ? [] : messages
-    }
-
     /// Maps SQLite's error codes to messages about the user's file.
     static func translate(_ error: any Error, path: String) -> InspectorError {
         if let error = error as? InspectorError { return error }
@@ -268,86 +226,6 @@ public final class InspectedStore: @unchecked Sendable {
             return .sqlite(path: path, detail: "interrupted")
         default:
             return .sqlite(path: path, detail: error.message)
-        }
-    }
-}
-
-/// The time limit shared with SQLite's progress handler (which may run on any thread).
-private final class DeadlineBox: @unchecked Sendable {
-    private let lock = NSLock()
-    private var deadline: UInt64?
-    private var fired = false
-    private var depth = 0
-
-    /// Starts the clock; a query run while another is being stepped shares the outer deadline.
-    func start(seconds: Double) {
-        let now = DispatchTime.now().uptimeNanoseconds
-        lock.withLock {
-            depth += 1
-            guard depth == 1 else { return }
-            deadline = now + UInt64(max(seconds, 0) * 1_000_000_000)
-            fired = false
-        }
-    }
-
-    func stop() {
-        lock.withLock {
-            depth = max(0, depth - 1)
-            if depth == 0 { deadline = nil }
-        }
-    }
-
-    private var cancelled = false
-
-    var expired: Bool { lock.withLock { fired } }
-
-    var wasCancelled: Bool { lock.withLock { cancelled } }
-
-    func cancel() { lock.withLock { cancelled = true } }
-
-    func clearCancel() { lock.withLock { cancelled = false } }
-
-    /// Asked by SQLite's progress handler: stop when interrupted or past the deadline.
-    var isPastDeadline: Bool {
-        let now = DispatchTime.now().uptimeNanoseconds
-        return lock.withLock {
-            if cancelled { return true }
-            guard let deadline, now > deadline else { return false }
-            fired = true
-            return true
-        }
-    }
-}
-
-/// Counts the stores open in this process, for ``InspectedStore/openCount``.
-private final class OpenStoreCounter: @unchecked Sendable {
-    static let shared = OpenStoreCounter()
-
-    private let lock = NSLock()
-    private var value = 0
-
-    var count: Int { lock.withLock { value } }
-
-    func add(_ delta: Int) {
-        lock.withLock { value += delta }
-    }
-
-    /// One store's share of the count: counted from ``open()`` until the first ``close()``.
-    final class Token: @unchecked Sendable {
-        private let lock = NSLock()
-        private var isOpen = false
-
-        func open() {
-            lock.withLock { isOpen = true }
-            OpenStoreCounter.shared.add(1)
-        }
-
-        func close() {
-            let wasOpen = lock.withLock { () -> Bool in
-                defer { isOpen = false }
-                return isOpen
-            }
-            if wasOpen { OpenStoreCounter.shared.add(-1) }
         }
     }
 }

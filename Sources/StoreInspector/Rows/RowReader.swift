@@ -66,6 +66,12 @@ public final class RowReader {
         var evaluation = query.evaluation
         if let predicate = query.predicate, evaluation == .sql {
             compiled = try compile(predicate)
+            if let filter = compiled, !compiles(try selectStatement(query, filter: filter)) {
+                // The compiler names tables as the model lays them out; a store whose join table a
+                // migration or an older framework named otherwise is read row by row instead, where
+                // related rows are found by the join table's shape (DESIGN.md §3.3).
+                compiled = nil
+            }
             if compiled == nil { evaluation = .inMemory }
         }
         lastEvaluation = query.predicate == nil ? .sql : evaluation
@@ -88,6 +94,11 @@ public final class RowReader {
             return true
         }
         if let failure { throw failure }
+    }
+
+    /// Whether SQLite can prepare `sql` against this store (every table and column it names exists).
+    private func compiles(_ sql: String) -> Bool {
+        (try? inspection.store.database.prepare(sql)) != nil
     }
 
     /// The predicate as SQL for this entity, or nil when only the in-memory evaluator can run it.

@@ -19,9 +19,19 @@ public final class StoreInspection: @unchecked Sendable {
     /// Whether the file has Core Data's system tables (`Z_PRIMARYKEY`, `Z_METADATA`).
     public let isCoreDataStore: Bool
     /// Problems found while opening (corruption, undecodable cache, schema disagreeing with the model…).
-    public private(set) var problems: [String] = []
-    /// Facts worth telling that are not problems (an empty `-wal`, the WAL mode…).
-    public private(set) var notes: [String] = []
+    /// `quick_check`'s findings first, as far as it has read the store.
+    public var problems: [String] {
+        store.quickCheckProblems.map { "quick_check: " + $0 } + openingProblems
+    }
+    /// Facts worth telling that are not problems (an empty `-wal`, a `quick_check` that read only part…).
+    public var notes: [String] {
+        guard case .tables(let checked) = store.quickCheckCoverage else { return openingNotes }
+        return openingNotes + [Self.partialQuickCheckNote(store: store, checked: checked)]
+    }
+
+    /// The problems found while opening, but `quick_check`'s (which ``completeQuickCheck()`` may extend).
+    private var openingProblems: [String] = []
+    private var openingNotes: [String] = []
 
     private var columnCache: [String: [TableColumnInfo]] = [:]
     private var hasPredicateFunctions = false
@@ -39,14 +49,11 @@ public final class StoreInspection: @unchecked Sendable {
         primaryKeys = try PrimaryKeyEntry.read(from: store)
         metadata = try StoreMetadata.read(from: store)
         isCoreDataStore = tablesByUppercasedName["Z_PRIMARYKEY"] != nil && tablesByUppercasedName["Z_METADATA"] != nil
-        var problems = store.quickCheckProblems.map { Self.quickCheckPrefix + $0 }
+        var problems: [String] = []
         var notes: [String] = []
         for refused in store.copy?.refusedSiblings ?? [] { problems.append(refused.reason) }
         for sibling in store.siblings.present where sibling.kind == .regular(size: 0) {
             notes.append("the \(sibling.suffix) file is empty (0 bytes): nothing waiting in it")
-        }
-        if case .tables(let checked) = store.quickCheckCoverage {
-            notes.append(Self.partialQuickCheckNote(store: store, checked: checked))
         }
         if !isCoreDataStore {
             problems.append("not a Core Data store: it has no Z_PRIMARYKEY and Z_METADATA tables (schema and tables still shown)")
@@ -63,8 +70,8 @@ public final class StoreInspection: @unchecked Sendable {
             model = try ModelInference.infer(primaryKeys: primaryKeys, schema: schema, store: store)
         }
         self.storeModel = model
-        self.problems = problems
-        self.notes = notes
+        openingProblems = problems
+        openingNotes = notes
         try compareModelWithStore()
     }
 
@@ -103,20 +110,17 @@ public final class StoreInspection: @unchecked Sendable {
     public func completeQuickCheck() throws(InspectorError) {
         guard case .tables = store.quickCheckCoverage else { return }
         try store.completeQuickCheck()
-        notes.removeAll { $0.hasPrefix(Self.partialQuickCheckPrefix) }
-        problems.removeAll { $0.hasPrefix(Self.quickCheckPrefix) }
-        problems.insert(contentsOf: store.quickCheckProblems.map { Self.quickCheckPrefix + $0 }, at: 0)
     }
 
-    private static let quickCheckPrefix = "quick_check: "
-    private static let partialQuickCheckPrefix = "quick_check read only "
 
     /// Says what the bounded `quick_check` left out, and how to get the whole one.
     private static func partialQuickCheckNote(store: InspectedStore, checked: [String]) -> String {
         let mebibytes = OpenOptions.wholeStoreQuickCheckLimit >> 20
-        let tables = checked.isEmpty ? "no table" : checked.joined(separator: ", ")
-        return partialQuickCheckPrefix + tables + ": the store (\(store.fileSize) bytes) is larger than the "
-            + "\(mebibytes) MiB checked whole on every open; `check` runs the whole quick_check"
+        let read = checked.isEmpty
+            ? "quick_check read none of it (it has none of Core Data's own tables)"
+            : "quick_check read only " + checked.joined(separator: ", ")
+        return read + ": the store (\(store.fileSize) bytes) is larger than the \(mebibytes) MiB checked whole on "
+            + "every open; `check` runs the whole quick_check"
     }
 
     // MARK: - Entities
@@ -194,27 +198,27 @@ public final class StoreInspection: @unchecked Sendable {
             let hashes = Dictionary(metadata.versionHashes.map { ($0.entity, $0.hash) }, uniquingKeysWith: { a, _ in a })
             let differing = model.entitiesDiffering(fromVersionHashes: hashes)
             if !hashes.isEmpty, !differing.isEmpty {
-                problems.append("the model cache disagrees with the store's version hashes for: "
+                openingProblems.append("the model cache disagrees with the store's version hashes for: "
                     + differing.joined(separator: ", "))
             }
         }
         let known = Set(primaryKeys.map(\.name))
         for entity in model.entities where !known.contains(entity.name) {
-            problems.append("entity \(entity.name) of the model has no row in Z_PRIMARYKEY")
+            openingProblems.append("entity \(entity.name) of the model has no row in Z_PRIMARYKEY")
         }
         for entry in primaryKeys where entry.entityNumber < 16000 && model.entitiesByName[entry.name] == nil {
-            problems.append("Z_PRIMARYKEY names entity \(entry.name) (Z_ENT \(entry.entityNumber)), which the model lacks")
+            openingProblems.append("Z_PRIMARYKEY names entity \(entry.name) (Z_ENT \(entry.entityNumber)), which the model lacks")
         }
         for entity in model.entities where entity.superentity == nil {
             guard let table = table(of: entity) else {
-                problems.append("entity \(entity.name) has no table (expected \(storeModel.layout.entity(named: entity.name)?.tableName ?? "?"))")
+                openingProblems.append("entity \(entity.name) has no table (expected \(storeModel.layout.entity(named: entity.name)?.tableName ?? "?"))")
                 continue
             }
             let present = Set(try columns(of: table).map { $0.name.uppercased() })
             for member in entity.selfAndDescendants {
                 guard let layout = storeModel.layout.entity(named: member.name) else { continue }
                 for column in layout.columns where !present.contains(column.column.uppercased()) {
-                    problems.append("\(member.name).\(column.propertyName): column \(table).\(column.column) is missing")
+                    openingProblems.append("\(member.name).\(column.propertyName): column \(table).\(column.column) is missing")
                 }
             }
         }

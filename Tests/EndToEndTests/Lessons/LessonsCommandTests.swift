@@ -102,12 +102,19 @@ import Testing
         let empty = FileManager.default.temporaryDirectory.appendingPathComponent("empty-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: empty) }
-        // A copy outside the build folder, so the package's own Lessons folder is not found either.
-        let copy = empty.appendingPathComponent("bin/companion")
-        try FileManager.default.createDirectory(at: copy.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try FileManager.default.copyItem(at: ProductRunner.binDirectory.appendingPathComponent("companion"), to: copy)
+        // The binary linked outside the build folder, so the package's own Lessons folder is not
+        // found either. A hard link, not a copy: a copy still open for writing when another test
+        // forks a process cannot be executed ("Text file busy").
+        let outside = empty.appendingPathComponent("bin/companion")
+        try FileManager.default.createDirectory(at: outside.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let built = ProductRunner.binDirectory.appendingPathComponent("companion")
+        do {
+            try FileManager.default.linkItem(at: built, to: outside)
+        } catch {
+            try FileManager.default.copyItem(at: built, to: outside)  // another file system: copy it
+        }
         let outcome = try ProductRunner.run(
-            executable: copy, ["lessons"], environment: ["LESSONS_PATH": ""], directory: empty)
+            executable: outside, ["lessons"], environment: ["LESSONS_PATH": ""], directory: empty)
         #expect(outcome.status == 1)
         #expect(outcome.standardError.hasPrefix("companion: lessons: no lessons found (looked in "))
         #expect(outcome.standardError.split(separator: "\n").count == 1)

@@ -92,6 +92,42 @@ import Testing
         #expect(error?.message.contains("entities that changed: Movie.") == true)
     }
 
+    @Test func ignoringVersioningOpensAStoreWhoseHashesDiffer() throws {
+        let directory = try StoreFixtures.scratch()
+        defer { StoreFixtures.remove(directory) }
+        let url = directory.appendingPathComponent("Theater.sqlite")
+        let original = try SQLiteStore(url: url, model: try StoreFixtures.theaterModel(), options: .init(log: SQLDebugLog()))
+        let storedHashes = original.metadata["NSStoreModelVersionHashes"] as? [String: Data]
+        original.close()
+        // The same tables, one attribute's type told differently: the hashes differ, the columns do not.
+        let retyped = try ManagedObjectModel(entities: [
+            EntityDescription(name: "Movie", properties: [
+                AttributeDescription(name: "name", type: .string, isOptional: false),
+                AttributeDescription(name: "movieDescription", type: .binaryData),
+                RelationshipDescription(name: "theater", destinationEntityName: "Theater", inverseName: "movies"),
+            ]),
+            EntityDescription(name: "Theater", properties: [
+                AttributeDescription(name: "name", type: .string, isOptional: false),
+                AttributeDescription(name: "openingDate", type: .string),
+                RelationshipDescription(
+                    name: "movies", destinationEntityName: "Movie", inverseName: "theater", isToMany: true,
+                    deleteRule: .cascade),
+            ]),
+        ])
+        #expect(throws: CoreDataError.self) {
+            try SQLiteStore(url: url, model: retyped, options: SQLiteStore.Options([SQLiteStore.Options.readOnlyKey: true]))
+        }
+        let options = SQLiteStore.Options([
+            SQLiteStore.Options.readOnlyKey: true, SQLiteStore.Options.ignoreVersioningKey: true,
+            SQLiteStore.Options.debugLogKey: SQLDebugLog(),
+        ])
+        #expect(options.ignoresVersionHashes)
+        let reopened = try SQLiteStore(url: url, model: retyped, options: options)
+        defer { reopened.close() }
+        // Nothing was rewritten: the store keeps the hashes it was made with.
+        #expect(reopened.metadata["NSStoreModelVersionHashes"] as? [String: Data] == storedHashes)
+    }
+
     @Test func openingReadsZMetadataFirstAsCoreDataDoes() throws {
         let directory = try StoreFixtures.scratch()
         defer { StoreFixtures.remove(directory) }

@@ -1,5 +1,6 @@
 import Foundation
 import ObjectGraph
+import SQLite
 import Testing
 
 @testable import StoreInspector
@@ -104,6 +105,34 @@ import Testing
         }
         #expect(total > 0)
         #expect(compiled == total, "\(total - compiled) of \(total) predicates fell back to in-memory evaluation")
+    }
+
+    @Test func aJoinTableNamedOtherwiseThanTheModelSaysIsStillFollowed() throws {
+        let predicate = try ObjectPredicate(format: "favorites.@count > 0 OR ANY favoriteFolders.title != nil")
+        func matching(renamed: Bool) throws -> ([String], RowQuery.Evaluation) {
+            let scratch = try ScratchDirectory()
+            let path = try scratch.copyCorpusStore(Corpus.bookmarks)
+            if renamed {
+                let database = try Database(path: path)
+                try database.execute("ALTER TABLE Z_1FAVORITES RENAME TO Z_1FAVORITES_MIGRATED")
+                database.close()
+            }
+            let inspection = try StoreInspection(path: path)
+            defer { inspection.close() }
+            let reader = try RowReader(inspection: inspection, entity: try inspection.entity(named: "BookmarkEntity"))
+            var found: [String] = []
+            try reader.read(RowQuery(predicate: predicate)) { row in
+                found.append(row.objectID)
+                return true
+            }
+            return (found, reader.lastEvaluation)
+        }
+        let (expected, direct) = try matching(renamed: false)
+        let (found, fallback) = try matching(renamed: true)
+        #expect(direct == .sql)
+        #expect(fallback == .inMemory)
+        #expect(!expected.isEmpty)
+        #expect(found == expected)
     }
 
     @Test func anUnknownKeyIsAnErrorNamingTheClosestKey() throws {

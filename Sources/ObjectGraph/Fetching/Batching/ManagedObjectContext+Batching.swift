@@ -8,7 +8,9 @@ extension ManagedObjectContext {
     /// keys, so a batch of 500 is two statements). The context's unsaved inserts and changed
     /// objects that match are included and its unsaved deletes left out, as with ``fetch(_:)``
     /// (see ``BatchedFetchResults`` for the why and the memory).
-    /// Relationship prefetching applies to each batch as it loads.
+    /// Relationship prefetching applies to each batch as it loads. ``FetchRequest/returnsObjectsAsFaults``
+    /// and ``FetchRequest/includesPropertyValues`` do not: a batch arrives with its values, as
+    /// Core Data's batch faults do.
     ///
     /// - Throws: ``CoreDataError`` for an unknown entity, a prefetching key path that is not a
     ///   relationship, a ``FetchRequest/resultType`` other than objects, or a store that cannot

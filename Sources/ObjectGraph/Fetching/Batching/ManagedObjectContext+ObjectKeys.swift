@@ -14,7 +14,9 @@ extension ManagedObjectContext {
         -> ObjectKeyList
     {
         let mergesChanges = request.includesPendingChanges && hasChanges
-        let storeRequest = request.storeRequest(for: entity, windowInStore: !mergesChanges)
+        var storeRequest = request.storeRequest(for: entity, windowInStore: !mergesChanges)
+        // Without a window in the store, a count needs no order.
+        if !ordered && mergesChanges { storeRequest.sortDescriptors = [] }
         var stored = ObjectKeyList(storeIdentifier: "")
         if !persistentStoreCoordinator.stores(holding: entity).isEmpty {
             stored = try persistentStoreCoordinator.fetchObjectKeys(storeRequest)

@@ -23,6 +23,8 @@ extension ManagedObjectContext {
     private func prefetchDestinations(of relationship: RelationshipDescription, for owners: [ManagedObject]) throws
         -> [ManagedObject]
     {
+        // Owners that are faults read their rows together first (their to-one keys are in them).
+        fulfillFaults(of: owners)
         var destinations = OrderedSet<ManagedObject>()
         for owner in owners where owner.entity.relationshipsByName[relationship.name] === relationship {
             if let destination = owner.value(forKey: relationship.name) as? ManagedObject {
@@ -42,8 +44,9 @@ extension ManagedObjectContext {
         -> [ManagedObject]
     {
         let applicable = OrderedSet(owners.filter { $0.entity.relationshipsByName[relationship.name] === relationship })
-        // An owner's fault is fired first: fulfilling it later would drop the filled relationship.
-        for owner in applicable { owner.fireFault() }
+        // Owners that are faults are fulfilled first (together): fulfilling one later would drop
+        // the relationship filled here.
+        fulfillFaults(of: applicable.elements)
         let unloaded = applicable.filter {
             $0.state.lifecycle == .persisted && !$0.objectID.isTemporaryID
                 && $0.state.toManyValues[relationship.name] == nil

@@ -10,16 +10,21 @@ extension SQLiteStore {
         /// Caps the file at this many pages (`PRAGMA max_page_count`), so a "disk full" can be
         /// produced on purpose (in a test, or to bound a store's size); nil for no cap.
         public var maximumPageCount: Int?
+        /// Open the store even when the model's entity version hashes differ from the store's
+        /// (Core Data's `NSIgnorePersistentStoreVersioningOption`): the caller vouches that the
+        /// model describes the tables, as the inspector does for a model it inferred from them.
+        public var ignoresVersionHashes: Bool
 
         /// Options for a read-write store with the shared log.
         public init(
             isReadOnly: Bool = false, metadata: [String: Any] = [:], log: SQLDebugLog = .shared,
-            maximumPageCount: Int? = nil
+            maximumPageCount: Int? = nil, ignoresVersionHashes: Bool = false
         ) {
             self.isReadOnly = isReadOnly
             self.metadata = metadata
             self.log = log
             self.maximumPageCount = maximumPageCount
+            self.ignoresVersionHashes = ignoresVersionHashes
         }
     }
 }
@@ -33,6 +38,8 @@ extension SQLiteStore.Options {
     public static let debugLogKey = "SQLDebugLog"
     /// An `Int` page cap (`PRAGMA max_page_count`).
     public static let maximumPageCountKey = "SQLiteMaximumPageCount"
+    /// `true` skips the comparison of entity version hashes (Core Data's key of the same name).
+    public static let ignoreVersioningKey = "NSIgnorePersistentStoreVersioningOption"
 
     /// Reads the options dictionary a coordinator is given (`addPersistentStore(…options:)`);
     /// unknown keys are ignored, as Core Data ignores them.
@@ -41,6 +48,7 @@ extension SQLiteStore.Options {
             isReadOnly: (dictionary[Self.readOnlyKey] as? Bool) ?? false,
             metadata: (dictionary[Self.metadataKey] as? [String: Any]) ?? [:],
             log: (dictionary[Self.debugLogKey] as? SQLDebugLog) ?? .shared,
-            maximumPageCount: dictionary[Self.maximumPageCountKey] as? Int)
+            maximumPageCount: dictionary[Self.maximumPageCountKey] as? Int,
+            ignoresVersionHashes: (dictionary[Self.ignoreVersioningKey] as? Bool) ?? false)
     }
 }

@@ -57,7 +57,8 @@ public final class SQLiteStore: PersistentStore {
     ///
     /// - Throws: ``CoreDataError``: 260 for a path in a missing directory, 259 for a file that
     ///   is not SQLite, 134020 for SQLite without Core Data's tables, 513 for a read-only file
-    ///   opened for writing, 134100 when the model's entity hashes differ from the store's, 640
+    ///   opened for writing, 134100 when the model's entity hashes differ from the store's (unless
+    ///   ``Options/ignoresVersionHashes``), 640
     ///   when the disk is full, 134180 for other SQLite failures.
     public init(url: URL, model: ManagedObjectModel, options: Options = Options()) throws {
         let path = url.path
@@ -100,7 +101,9 @@ public final class SQLiteStore: PersistentStore {
             metadata = newMetadata.dictionary
         case .existing:
             let opened = try Self.readMetadata(of: database, path: path, log: log)
-            try Self.checkCompatibility(of: model, with: opened.metadata, path: path)
+            if !options.ignoresVersionHashes {
+                try Self.checkCompatibility(of: model, with: opened.metadata, path: path)
+            }
             if !options.isReadOnly {
                 do {
                     for pragma in ["pragma recursive_triggers=1", "pragma journal_mode=wal"] {

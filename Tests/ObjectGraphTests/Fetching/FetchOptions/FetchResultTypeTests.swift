@@ -73,6 +73,18 @@ struct FetchResultTypeTests {
         #expect(try countResult(context, request) == 0)
     }
 
+    @Test func countingWithUnsavedChangesSelectsKeysOnlyAndMakesNoObjects() throws {
+        let stack = try TracedCinemaStack.filled(by: ShowingsFixture.save(in:))
+        try stack.context.insertNewObject(forEntityName: "Movie")["name"] = "Epic"
+        let request = ShowingsFixture.moviesByName()
+        request.fetchLimit = 3
+        #expect(try stack.context.count(for: request) == 3)
+        request.fetchLimit = 0
+        #expect(try stack.context.count(for: request) == 5)
+        #expect(stack.statements == Array(repeating: "SELECT t0.Z_ENT, t0.Z_PK FROM ZMOVIE t0", count: 2))
+        #expect(stack.context.registeredObjects.count == 1)
+    }
+
     private func countResult(_ context: ManagedObjectContext, _ request: FetchRequest) throws -> Int? {
         guard case .count(let count) = try context.execute(request) else { return nil }
         return count

@@ -62,6 +62,21 @@ struct PrefetchingTests {
         #expect(stack.statements.count == 3)
     }
 
+    @Test func prefetchingFromAKeysOnlyFetchReadsTheOwnersTogether() throws {
+        let stack = try TracedCinemaStack.filled(by: ShowingsFixture.save(in:))
+        let request = ShowingsFixture.moviesByName()
+        request.includesPropertyValues = false
+        request.relationshipKeyPathsForPrefetching = ["theater"]
+        let movies = try stack.context.fetch(request)
+        #expect(stack.statements.count == 3)
+        #expect(stack.statements[0] == "SELECT t0.Z_ENT, t0.Z_PK FROM ZMOVIE t0 ORDER BY t0.ZNAME")
+        #expect(stack.statements[1].hasSuffix("FROM ZMOVIE t0 WHERE  t0.Z_PK IN (?,?,?,?,?,?,?,?)"))
+        #expect(stack.statements[2].hasSuffix("FROM ZTHEATER t0 WHERE  t0.Z_PK IN (?,?,?,?,?,?,?,?)"))
+        #expect(movies.map { $0.value(forKeyPath: "theater.name") as? String } == ["Rex", "Rex", "Odeon", nil])
+        #expect(stack.statements.count == 3)
+        #expect(stack.faultLines.isEmpty)
+    }
+
     @Test(arguments: FetchingContextKind.allCases)
     func prefetchedRelationshipsHoldWhatTheStoreAndContextHold(_ kind: FetchingContextKind) throws {
         let (_, context) = try kind.makeStack()

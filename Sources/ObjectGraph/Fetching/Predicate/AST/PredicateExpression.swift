@@ -19,11 +19,11 @@ indirect enum PredicateExpression: Hashable, Sendable {
     case arithmetic(ArithmeticOperator, PredicateExpression, PredicateExpression)
     /// `-a` for anything but a number literal (`-5` is the constant).
     case negation(PredicateExpression)
-    /// `collection[FIRST]`, `[LAST]`, `[SIZE]` or `[n]`.
+    /// `collection[FIRST]`, `[LAST]`, `[SIZE]` or `[n]`, or `dictionary["key"]`.
     case index(PredicateExpression, PredicateIndex)
 }
 
-/// What `[…]` picks from an ordered collection.
+/// What `[…]` picks from an ordered collection, or from a dictionary.
 enum PredicateIndex: Hashable, Sendable {
     case first
     case last
@@ -31,6 +31,9 @@ enum PredicateIndex: Hashable, Sendable {
     case size
     /// The element at a 0-based position.
     case position(Int64)
+    /// A dictionary's entry for a key: `info["color"]` (in memory only; a store keeps
+    /// dictionaries as transformable data, which SQL cannot look into).
+    case key(String)
 
     var formatText: String {
         switch self {
@@ -38,6 +41,7 @@ enum PredicateIndex: Hashable, Sendable {
         case .last: return "[LAST]"
         case .size: return "[SIZE]"
         case .position(let position): return "[\(position)]"
+        case .key(let key): return "[" + PredicateValue.string(key).formatText + "]"
         }
     }
 }

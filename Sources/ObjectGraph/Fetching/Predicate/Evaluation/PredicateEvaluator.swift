@@ -70,6 +70,8 @@ struct PredicateEvaluator {
             return PredicateArithmetic.apply(op, value(of: left, with: object), value(of: right, with: object))
         case .negation(let operand):
             return PredicateArithmetic.negate(value(of: operand, with: object))
+        case .index(let base, .key(let key)):
+            return PredicateKeyPathReader.value(of: value(of: base, with: object), forKey: key)
         case .index(let base, let index):
             let elements = PredicateCollection.elements(of: value(of: base, with: object))
             switch index {
@@ -79,6 +81,8 @@ struct PredicateEvaluator {
             case .position(let position):
                 guard let elements, position >= 0, position < elements.count else { return nil }
                 return elements[Int(position)]
+            case .key:
+                return nil  // handled above
             }
         }
     }

@@ -306,7 +306,8 @@ struct PredicateParser {
         return expression
     }
 
-    /// `[FIRST]`, `[LAST]`, `[SIZE]`, `[n]` or `[%d]`.
+    /// `[FIRST]`, `[LAST]`, `[SIZE]`, `[n]` or `[%d]`; `["key"]` or `[%@]` (a string) for a
+    /// dictionary's entry.
     private mutating func parseIndex() throws(ObjectPredicateError) -> PredicateIndex {
         _ = advance()
         let index: PredicateIndex
@@ -315,6 +316,15 @@ struct PredicateParser {
         case .keyword(.last): index = .last
         case .keyword(.size): index = .size
         case .integer(let position) where position <= UInt64(Int64.max): index = .position(Int64(position))
+        case .string(let key): index = .key(key)
+        case .formatSpecifier("@"):
+            let token = current
+            guard case .constant(.string(let key)) = try expression(forSpecifier: "@", column: column(token.offset))
+            else {
+                throw .invalidValue(
+                    predicate: format, column: column(token.offset), message: "a subscript's %@ must be a string key")
+            }
+            index = .key(key)
         case .formatSpecifier(let specifier) where specifier != "@" && specifier != "K":
             let token = current
             guard
@@ -327,7 +337,7 @@ struct PredicateParser {
             }
             index = .position(position)
         default:
-            throw unexpected(expected: "FIRST, LAST, SIZE or a position")
+            throw unexpected(expected: "FIRST, LAST, SIZE, a position or a key")
         }
         _ = advance()
         try expectSymbol("]")

@@ -17,10 +17,13 @@ enum KeySuggestion {
         return bestName
     }
 
-    /// Levenshtein distance: insertions, deletions and substitutions each cost 1.
+    /// Edit distance counting insertions, deletions, substitutions and swaps of two neighbouring
+    /// letters as 1 each (the "optimal string alignment" distance): a typing slip such as `nmae`
+    /// is one step from `name`, closer than `image`.
     static func editDistance(_ lhs: [Character], _ rhs: [Character]) -> Int {
         if lhs.isEmpty { return rhs.count }
         if rhs.isEmpty { return lhs.count }
+        var beforePrevious = [Int](repeating: 0, count: rhs.count + 1)
         var previous = Array(0...rhs.count)
         var current = [Int](repeating: 0, count: rhs.count + 1)
         for i in 1...lhs.count {
@@ -28,8 +31,11 @@ enum KeySuggestion {
             for j in 1...rhs.count {
                 let substitution = previous[j - 1] + (lhs[i - 1] == rhs[j - 1] ? 0 : 1)
                 current[j] = min(previous[j] + 1, current[j - 1] + 1, substitution)
+                if i > 1, j > 1, lhs[i - 1] == rhs[j - 2], lhs[i - 2] == rhs[j - 1] {
+                    current[j] = min(current[j], beforePrevious[j - 2] + 1)
+                }
             }
-            swap(&previous, &current)
+            (beforePrevious, previous, current) = (previous, current, beforePrevious)
         }
         return previous[rhs.count]
     }

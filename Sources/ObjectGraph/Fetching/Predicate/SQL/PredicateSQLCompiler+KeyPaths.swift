@@ -73,6 +73,11 @@ extension PredicateSQLCompiler {
     private func indexed(_ value: SQLValue, _ index: PredicateIndex, label: String) throws(ObjectPredicateError)
         -> SQLValue
     {
+        if case .key = index {
+            throw unsupported(
+                "\(label) reads a dictionary, and a store keeps dictionaries as transformable "
+                    + "data that SQL cannot look into; filter the fetched objects in memory instead")
+        }
         switch value {
         case .list(let items):
             let position: Int
@@ -82,6 +87,7 @@ extension PredicateSQLCompiler {
             case .first: position = 0
             case .last: position = items.count - 1
             case .position(let offset): position = offset < items.count ? Int(offset) : -1
+            case .key: return .operand(.null)  // refused above
             }
             return items.indices.contains(position) ? items[position] : .operand(.null)
         case .collection(var collection):

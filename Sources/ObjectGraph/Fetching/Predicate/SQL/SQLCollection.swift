@@ -86,6 +86,8 @@ struct SQLCollection {
             case .position(let position):
                 pieces.append(.text(" ORDER BY \(ordering) LIMIT 1 OFFSET "))
                 pieces.append(.fragment(SQLFragment("?", [.integer(position)])))
+            case .key:
+                break  // dictionary subscripts never compile to SQL (see the compiler's `indexed`)
             }
         }
         pieces.append(")")

@@ -159,6 +159,21 @@ private final class Movie: KeyValueReadable, Hashable {
         #expect(try ObjectPredicate(format: "names[%d] == 'c'", 2).evaluate(with: row))
     }
 
+    @Test func subscriptsReadDictionaryEntries() throws {
+        let row: [String: Any] = [
+            "info": ["color": "red", "a.b": 1, "dims": ["w": 3]] as [String: Any],
+            "rows": [["name": "a"], ["name": "b"]],
+        ]
+        for format in [
+            #"info["color"] == "red""#, "info['a.b'] == 1", "info['dims']['w'] == 3", "info['missing'] == nil",
+            "rows[LAST]['name'] == 'b'", "missing['x'] == nil", "ANY rows['name'] == 'a'",
+        ] {
+            #expect(try ObjectPredicate(format: format).evaluate(with: row), "\(format)")
+        }
+        #expect(try ObjectPredicate(format: "info[%@] == %@", "color", "red").evaluate(with: row))
+        #expect(throws: ObjectPredicateError.self) { try ObjectPredicate(format: "info[%@] == 1", 2) }
+    }
+
     @Test func datesCompareInTime() throws {
         let early = Date(timeIntervalSinceReferenceDate: 0)
         let late = Date(timeIntervalSinceReferenceDate: 100)

@@ -51,6 +51,12 @@ import Testing
         #expect(try ObjectPredicate(format: predicate.predicateFormat) == predicate)
     }
 
+    @Test func dictionarySubscriptsPrintQuotedAndReadBack() throws {
+        let predicate = try ObjectPredicate(format: "info['a b'][\"c\"] == 1 AND rows[FIRST][%@] != nil", "k")
+        #expect(predicate.predicateFormat == #"info["a b"]["c"] == 1 AND rows[FIRST]["k"] != nil"#)
+        #expect(try ObjectPredicate(format: predicate.predicateFormat) == predicate)
+    }
+
     @Test func formatArgumentsBecomeLiteralsAndKeyPaths() throws {
         let date = Date(timeIntervalSinceReferenceDate: 1000.5)
         let predicate = try ObjectPredicate(

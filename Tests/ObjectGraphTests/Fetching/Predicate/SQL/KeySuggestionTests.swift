@@ -19,4 +19,11 @@ import Testing
         #expect(KeySuggestion.editDistance(Array(""), Array("abc")) == 3)
         #expect(KeySuggestion.editDistance(Array("same"), Array("same")) == 0)
     }
+
+    @Test func swappedNeighbouringLettersAreOneEdit() {
+        #expect(KeySuggestion.editDistance(Array("nmae"), Array("name")) == 1)
+        #expect(KeySuggestion.editDistance(Array("ca"), Array("abc")) == 3)
+        #expect(KeySuggestion.closest(to: "nmae", among: ["image", "name"]) == "name")
+        #expect(KeySuggestion.closest(to: "overveiw", among: ["image", "overview"]) == "overview")
+    }
 }

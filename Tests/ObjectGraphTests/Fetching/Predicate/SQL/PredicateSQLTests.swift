@@ -127,6 +127,7 @@ import Testing
         ("token < %@", "token (UUID) is a UUID, which has no order"),
         ("pets.@sum.name > 1", "@sum needs numbers, but pets.name (String) is a string"),
         ("age BEGINSWITH '1'", "BEGINSWITH needs strings, but age (Integer 32) is a number"),
+        ("name['x'] == 1", #"name["x"] reads a dictionary, and a store keeps dictionaries as transformable data"#),
     ])
     func unsupportedComparisonsExplainThemselves(format: String, fragment: String) throws {
         let model = try PredicateTestModel.make()
