@@ -56,12 +56,8 @@ public final class ManagedObjectContext: @unchecked Sendable {
     var discardedInserts = OrderedSet<ManagedObject>()
     /// The class each entity's objects are made from, looked up once per entity.
     var objectClasses: [ObjectIdentifier: ManagedObject.Type] = [:]
-    /// The slot layout of each entity's values (see `propertyLayout(for:)`), made once per entity.
-    var propertyLayouts: [ObjectIdentifier: PropertySlotLayout] = [:]
-    /// The to-one relationships of each entity (see `toOneRelationships(of:)`).
-    var toOneRelationshipLists: [ObjectIdentifier: [RelationshipDescription]] = [:]
-    /// What new objects of each entity start with (see `insertionStart(for:)`).
-    var insertionStarts: [ObjectIdentifier: InsertionStart] = [:]
+    /// What the context works out once per entity (see `ManagedObjectContext+EntityCaches.swift`).
+    var entityCaches = EntityCaches()
 
     /// Makes a context on `coordinator` belonging to the queue `concurrencyType` names.
     public init(concurrencyType: ConcurrencyType, coordinator: PersistentStoreCoordinator) {
