@@ -173,7 +173,8 @@ enum PredicateSuite {
         private var statement: OpaquePointer?
 
         init(path: String) throws {
-            let sql = "SELECT Z_PK, Z_ENT, Z_OPT, ZNAME, ZYEAR FROM ZMOVIE "
+            let sql =
+                "SELECT Z_PK, Z_ENT, Z_OPT, ZNAME, ZYEAR FROM ZMOVIE "
                 + "WHERE ZYEAR > ? AND ZNAME LIKE ? ORDER BY ZNAME"
             guard sqlite3_open_v2(path, &handle, SQLITE_OPEN_READONLY, nil) == SQLITE_OK,
                 sqlite3_prepare_v2(handle, sql, -1, &statement, nil) == SQLITE_OK
@@ -193,10 +194,11 @@ enum PredicateSuite {
             var rows: [(key: Int64, entity: Int64, version: Int64, name: String?, year: Int)] = []
             while sqlite3_step(statement) == SQLITE_ROW {
                 let name = sqlite3_column_text(statement, 3).map { String(cString: $0) }
-                rows.append((
-                    sqlite3_column_int64(statement, 0), sqlite3_column_int64(statement, 1),
-                    sqlite3_column_int64(statement, 2), name, Int(sqlite3_column_int64(statement, 4))
-                ))
+                rows.append(
+                    (
+                        sqlite3_column_int64(statement, 0), sqlite3_column_int64(statement, 1),
+                        sqlite3_column_int64(statement, 2), name, Int(sqlite3_column_int64(statement, 4))
+                    ))
             }
             var checksum = rows.count
             for row in rows {
