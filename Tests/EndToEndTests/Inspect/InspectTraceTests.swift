@@ -48,7 +48,7 @@ import Testing
             try JSONSerialization.jsonObject(with: Data(plain.standardOutput.utf8)) as? [String: Any])
         let log = try #require(object["log"] as? [String: Any])
         #expect(log["lines"] as? Int == 20)
-        #expect(log["Core Data lines"] as? Int == 19)
+        #expect(log["Core Data lines"] as? Int == 20)
         #expect(log["fetches"] as? Int == 4)
         #expect(log["rows fetched"] as? Int == 6)
         #expect(abs((log["total fetch time (s)"] as? Double ?? 0) - 0.0015) < 1e-9)
@@ -60,9 +60,9 @@ import Testing
         let fixtures = try InspectFixtures()
         try fixtures.write("plain.log", Data(Self.log.utf8))
         let outcome = try fixtures.inspect(["trace", "plain.log", "--csv"])
-        #expect(outcome.standardOutput.contains("SELECT,ZTHEATER,Theater,3\n"))
-        #expect(outcome.standardOutput.contains("SELECT,ZMOVIE,,2\n"))
-        #expect(outcome.standardOutput.contains("INSERT,ZMOVIE,,1\n"))
+        #expect(outcome.standardOutput.contains("SELECT,ZTHEATER,Theater,3\r\n"))
+        #expect(outcome.standardOutput.contains("SELECT,ZMOVIE,,2\r\n"))
+        #expect(outcome.standardOutput.contains("INSERT,ZMOVIE,,1\r\n"))
     }
 
     @Test func everyOutputFormatShowsTheSummaryAndNoControlFromTheLog() throws {
