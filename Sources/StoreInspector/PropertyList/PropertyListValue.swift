@@ -109,6 +109,8 @@ public indirect enum PropertyListValue: Equatable, Sendable {
         return nil
     }
 
+    /// Two values are equal when they have the same kind and equal contents (NaN equals NaN;
+    /// dictionaries and archived objects compare their keys in order).
     public static func == (lhs: PropertyListValue, rhs: PropertyListValue) -> Bool {
         switch (lhs, rhs) {
         case let (.string(a), .string(b)): return a == b

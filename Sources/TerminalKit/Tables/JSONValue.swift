@@ -60,6 +60,7 @@ public indirect enum JSONValue: Equatable, Sendable {
         }
     }
 
+    /// Two values are equal when they print as the same JSON text.
     public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
         lhs.text == rhs.text
     }
