@@ -146,12 +146,18 @@ public struct ConsistencyChecker {
 
     /// A child whose parent relationship is empty although the parent's side cascades: deleting the
     /// parent through Core Data would have deleted the child too.
+    ///
+    /// A relationship within one entity family (a folder's `parent`, cascading from `children`) is
+    /// a tree: its roots have no parent by design, so an empty one is not an orphan there.
     private mutating func checkCascadeOrphans(
         _ entity: EntityDescription, _ relationship: RelationshipDescription, table: String, column: String, familyList: String
     ) throws(InspectorError) {
         guard let inverse = relationship.inverseRelationship, inverse.deleteRule == .cascade,
             let parent = relationship.destinationEntity
         else { return }
+        let sameFamily = parent.selfAndDescendants.contains { $0.name == entity.name }
+            || entity.selfAndDescendants.contains { $0.name == parent.name }
+        guard !sameFamily else { return }
         let sql = "SELECT Z_PK, Z_ENT FROM \(SQLIdentifier.quoted(table)) WHERE Z_ENT IN (\(familyList)) "
             + "AND \(SQLIdentifier.quoted(column)) IS NULL ORDER BY Z_PK"
         try each(sql) { (checker: inout ConsistencyChecker, row: Row) in

@@ -33,13 +33,16 @@ public enum InspectorError: Error, Equatable, Sendable {
     case noModel(path: String)
     /// An option of a listing (`--where`, `--sort`) names something the entity does not have.
     case invalidQuery(option: String, detail: String)
+    /// A file given to `trace` holds no Core Data SQLDebug line (`CoreData: sql: …`) at all.
+    case notATrace(path: String)
 
     /// The file or name the error is about.
     public var subject: String {
         switch self {
         case .missing(let path), .notARegularFile(let path, _), .emptyFile(let path), .notSQLite(let path),
             .unreadable(let path, _), .malformed(let path, _), .sqlite(let path, _),
-            .timeLimitExceeded(let path, _), .badModel(let path, _), .noModel(let path), .interrupted(let path):
+            .timeLimitExceeded(let path, _), .badModel(let path, _), .noModel(let path), .interrupted(let path),
+            .notATrace(let path):
             return path
         case .unknownEntity(let name, _), .unknownTable(let name):
             return name
@@ -62,7 +65,9 @@ public enum InspectorError: Error, Equatable, Sendable {
         case .unreadable(_, let reason):
             return "cannot be read: \(reason)"
         case .malformed(let path, let detail):
-            return "database disk image is malformed (\(detail)); try `sqlite3 \(Self.shellQuoted(path)) .recover` "
+            // SQLite's own text is usually this very sentence; say it once.
+            let said = detail.isEmpty || detail.lowercased() == "database disk image is malformed"
+            return "database disk image is malformed\(said ? "" : " (\(detail))"); try `sqlite3 \(Self.shellQuoted(path)) .recover` "
                 + "on a copy of the file to salvage what is left"
         case .sqlite(_, let detail):
             return detail
@@ -81,6 +86,9 @@ public enum InspectorError: Error, Equatable, Sendable {
             return "has no model cache and no model could be inferred; pass one with --model X.xcdatamodeld"
         case .invalidQuery(_, let detail):
             return detail
+        case .notATrace:
+            return "no Core Data SQLDebug line (\"CoreData: sql: …\") in this file; capture the console of "
+                + "the app run with -com.apple.CoreData.SQLDebug 1"
         }
     }
 

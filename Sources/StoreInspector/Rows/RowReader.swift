@@ -119,7 +119,7 @@ public final class RowReader {
     // MARK: - SQL
 
     /// The listing's `SELECT`: the fields, the entity family, the compiled predicate's joins and
-    /// condition, the sort with the primary key breaking ties, and the limit when SQLite may apply it.
+    /// condition, the sort keys in order with the primary key breaking ties, and the limit when SQLite may apply it.
     func selectStatement(
         _ query: RowQuery, filter: PredicateSQL? = nil, limitInSQL: Bool = true
     ) throws(InspectorError) -> String {
@@ -151,7 +151,9 @@ public final class RowReader {
         }
         if let filter { conditions.append("(" + filter.whereClause + ")") }
         if !conditions.isEmpty { sql += " WHERE " + conditions.joined(separator: " AND ") }
-        if let key = query.sortKey {
+        var order: [String] = []
+        for sortKey in query.sortKeys {
+            let key = sortKey.key
             guard
                 let field = fields.first(where: { $0.name == key })
                     ?? fields.first(where: { $0.name.lowercased() == key.lowercased() })
@@ -161,16 +163,16 @@ public final class RowReader {
                     detail: "cannot sort by '\(key)': \(entity.name) has no such stored "
                         + "attribute or relationship (keys: \(columns.joined(separator: ", ")))")
             }
-            let direction = query.ascending ? "ASC" : "DESC"
+            let direction = sortKey.ascending ? "ASC" : "DESC"
             switch field.kind {
             case .attribute(_, let column), .toOne(_, let column, _):
-                sql += " ORDER BY t0.\(SQLIdentifier.quoted(column)) \(direction), t0.Z_PK"
+                order.append("t0.\(SQLIdentifier.quoted(column)) \(direction)")
             case .toMany(_, let countSQL):
-                sql += " ORDER BY \(countSQL) \(direction), t0.Z_PK"
+                order.append("\(countSQL) \(direction)")
             }
-        } else {
-            sql += " ORDER BY t0.Z_PK"
         }
+        order.append("t0.Z_PK")
+        sql += " ORDER BY " + order.joined(separator: ", ")
         if limitInSQL, let limit = query.limit {
             sql += " LIMIT \(max(limit, 0))"
         }

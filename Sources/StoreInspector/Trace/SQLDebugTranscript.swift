@@ -16,7 +16,10 @@ public struct SQLDebugTranscript: Sendable {
         var events: [SQLDebugEvent] = []
         var lines = 0
         var coreData = 0
-        for rawLine in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
+        var rawLines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
+        // A final line break ends the last line; it does not start another one.
+        if rawLines.last?.isEmpty == true { rawLines.removeLast() }
+        for rawLine in rawLines {
             lines += 1
             guard let marker = rawLine.range(of: "CoreData: ") else { continue }
             coreData += 1
@@ -29,6 +32,9 @@ public struct SQLDebugTranscript: Sendable {
     }
 
     /// Reads and parses a log file (any size; it is read once).
+    ///
+    /// - Throws: ``InspectorError`` for a missing or unreadable file, one that is not a regular
+    ///   file, and one without a single `CoreData:` line (not a SQLDebug log).
     public init(contentsOf path: String) throws(InspectorError) {
         let kind = FileKind(path: path)
         switch kind {
@@ -40,6 +46,7 @@ public struct SQLDebugTranscript: Sendable {
             throw .unreadable(path: path, reason: "permission denied or I/O error")
         }
         self.init(text: String(decoding: data, as: UTF8.self))
+        guard coreDataLineCount > 0 else { throw .notATrace(path: path) }
     }
 
     // MARK: - Line grammar

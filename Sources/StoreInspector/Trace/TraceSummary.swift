@@ -35,6 +35,9 @@ public struct TraceSummary: Sendable {
     public var repeatedFaults: [RepeatedFault]
     /// The database files the log connected to.
     public var databases: [String]
+    /// The entities the log itself shows each table holding (table → entity names, sorted): a
+    /// `fault fulfilled … <x-coredata://…/Movie/p4>` line names the entity of the `SELECT` before it.
+    public var entitiesByTable: [String: [String]]
     /// Lines read, and lines that were Core Data's.
     public var lineCount: Int
     /// Core Data's lines.
@@ -51,10 +54,13 @@ public struct TraceSummary: Sendable {
         var faultOrder: [String] = []
         var databases: [String] = []
         var singleRowSelects: [String: Int] = [:]
+        var entities: [String: Set<String>] = [:]
+        var lastSelectedTable: String?
         for event in log.events {
             switch event {
             case .statement(let sql):
                 let (kind, table) = Self.classify(sql)
+                lastSelectedTable = kind == "SELECT" && table != "-" ? table : nil
                 counts[kind, default: [:]][table, default: 0] += 1
                 if kind == "SELECT", Self.selectsOneRowByPrimaryKey(sql) {
                     singleRowSelects[table, default: 0] += 1
@@ -66,6 +72,7 @@ public struct TraceSummary: Sendable {
             case .countExecution(let seconds, _):
                 countSeconds += seconds
             case .faultFulfilled(let entity, _):
+                if let table = lastSelectedTable { entities[table, default: []].insert(entity) }
                 if faults[entity] == nil { faultOrder.append(entity) }
                 faults[entity, default: 0] += 1
             case .toManyFaultFulfilled(let relationship, let entity, _):
@@ -102,6 +109,7 @@ public struct TraceSummary: Sendable {
         }
         repeatedFaults = repeated
         self.databases = databases
+        entitiesByTable = entities.mapValues { $0.sorted() }
         lineCount = log.lineCount
         coreDataLineCount = log.coreDataLineCount
     }

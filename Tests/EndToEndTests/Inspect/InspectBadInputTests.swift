@@ -43,6 +43,16 @@ import Testing
         #expect(outcome.standardError.contains("sqlite3 truncated.sqlite .recover"))
     }
 
+    @Test func theMalformedMessageSaysMalformedOnceOnOneLine() throws {
+        let fixtures = try InspectFixtures()
+        let original = try Data(contentsOf: InspectFixtures.corpus.appendingPathComponent(InspectFixtures.recipes))
+        try fixtures.write("cut.sqlite", original.prefix(20000))
+        let outcome = try fixtures.inspect(["cut.sqlite"])
+        #expect(outcome.status == 2)
+        #expect(outcome.standardError.split(separator: "\n").count == 1)
+        #expect(outcome.standardError.components(separatedBy: "malformed").count == 2, "\(outcome.standardError)")
+    }
+
     @Test func aStoreWithDamagedPagesIsReportedNotCrashedOn() throws {
         let fixtures = try InspectFixtures()
         var bytes = [UInt8](try Data(contentsOf: InspectFixtures.corpus.appendingPathComponent(InspectFixtures.sampleModel2)))
@@ -55,12 +65,20 @@ import Testing
         #expect(text.contains("quick_check") || text.contains("malformed"))
     }
 
-    @Test func aDirectoryWithNoStoresIsAnError() throws {
+    @Test func aDirectoryWithNoStoresIsOneErrorLineNamingTheDirectory() throws {
         let fixtures = try InspectFixtures()
         try fixtures.write("empty-dir/readme.txt", Data("nothing".utf8))
         let outcome = try fixtures.inspect(["empty-dir"])
         #expect(outcome.status == 2)
-        #expect(outcome.standardError.contains("no SQLite stores found"))
+        #expect(outcome.standardOutput.isEmpty)
+        #expect(outcome.standardError == "companion: empty-dir: no SQLite stores found below this directory\n")
+        // What was passed over is said on the same line.
+        try FileManager.default.createSymbolicLink(
+            atPath: fixtures.path + "/empty-dir/elsewhere", withDestinationPath: "/tmp")
+        let withLink = try fixtures.inspect(["empty-dir"])
+        #expect(withLink.status == 2)
+        #expect(withLink.standardError.split(separator: "\n").count == 1, "\(withLink.standardError)")
+        #expect(withLink.standardError.contains("skipped: ") && withLink.standardError.contains("not followed"))
     }
 
     @Test func anSQLiteFileThatIsNotCoreDataStillShowsItsSchemaLabelled() throws {

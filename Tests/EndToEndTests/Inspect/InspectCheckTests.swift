@@ -4,6 +4,18 @@ import Testing
 
 /// `check` on a copy of the Recipes store damaged on purpose, one fault per rule.
 @Suite struct InspectCheckTests {
+    @Test(arguments: InspectFixtures.storeNames)
+    func checkFindsNothingInTheCorpusStoresIncludingTheRootsOfATree(name: String) throws {
+        // Bookmarks_V4 keeps its folders in a tree (`parent`, cascading from `children`): the root
+        // folders have no parent by design and are not orphans.
+        let fixtures = try InspectFixtures()
+        try fixtures.copyCorpusStore(name)
+        let outcome = try fixtures.inspect([name, "check", "--json"])
+        #expect(outcome.status == 0, "\(outcome.standardOutput)\(outcome.standardError)")
+        #expect(outcome.standardOutput.contains("\"findings\":[]"))
+    }
+
+
     @Test func everyKindOfDamageIsFoundAndNamesEntityObjectAndKey() throws {
         let fixtures = try InspectFixtures()
         let store = try fixtures.copyCorpusStore(InspectFixtures.recipes)

@@ -31,6 +31,45 @@ import Testing
         #expect(outcome.standardOutput.hasSuffix("3\r\n"))
     }
 
+    @Test func aRefusedStatementIsOneLineNamingTheStatementAndWhy() throws {
+        let outcome = try run("DELETE FROM ZRECIPE;\nPRAGMA journal_mode = DELETE;\n")
+        #expect(outcome.status == 1)
+        let errors = outcome.standardError.split(separator: "\n").map(String.init)
+        #expect(
+            errors == [
+                "companion: DELETE FROM ZRECIPE;: refused: the shell only reads (SELECT, WITH … SELECT and "
+                    + "reading PRAGMAs); this statement would change the store or reach outside it",
+                "companion: PRAGMA journal_mode = DELETE;: refused: the shell only reads (SELECT, WITH … SELECT "
+                    + "and reading PRAGMAs); this statement would change the store or reach outside it",
+            ])
+    }
+
+    @Test func anSQLErrorNamesTheStatementOnOneLine() throws {
+        let outcome = try run("SELEC 1;\nSELECT *\n  FROM nowhere;\n")
+        #expect(outcome.status == 1)
+        #expect(
+            outcome.standardError
+                == "companion: SELEC 1;: near \"SELEC\": syntax error\n"
+                + "companion: SELECT * FROM nowhere;: no such table: nowhere\n")
+    }
+
+    @Test func extraWordsAfterTheEntitySayWhatToQuote() throws {
+        let outcome = try run(".rows Recipe --where name == 1\n.rows\n")
+        #expect(outcome.status == 1)
+        let errors = outcome.standardError.split(separator: "\n").map(String.init)
+        #expect(errors.count == 2, "\(outcome.standardError)")
+        #expect(errors.first?.hasPrefix("companion: rows: unexpected '==' '1' after 'Recipe'") == true)
+        #expect(errors.first?.contains("quote an option's value that has spaces") == true)
+        #expect(errors.last == "companion: rows: name one: rows ENTITY")
+    }
+
+    @Test func anUnclosedQuoteInADotCommandIsAnError() throws {
+        let outcome = try run(".rows Recipe --where \"name BEGINSWITH 'R'\n.rows Recipe --limit 1 --where \"name BEGINSWITH 'R'\"\n")
+        #expect(outcome.status == 1)
+        #expect(outcome.standardError == "companion: .rows: the \" quote opened in this line is never closed\n")
+        #expect(outcome.standardOutput.contains("Recipe/p1"))
+    }
+
     @Test func bailStopsAtTheFirstError() throws {
         let outcome = try run("SELECT 1 AS one;\nSELECT * FROM no_such_table;\nSELECT 2 AS two;\n", ["-bail"])
         #expect(outcome.status == 1)

@@ -78,7 +78,9 @@ import Testing
             for text in Self.predicates(for: entity, listed: Set(reader.columns)) {
                 let predicate = try ObjectPredicate(format: text)
                 for (sort, limit) in [(nil, nil), (sortKey, 7)] as [(String?, Int?)] {
-                    var query = RowQuery(predicate: predicate, sortKey: sort, ascending: false, limit: limit)
+                    var query = RowQuery(
+                        predicate: predicate, sortKeys: sort.map { [RowQuery.SortKey($0, ascending: false)] } ?? [],
+                        limit: limit)
                     let inSQL = rows(reader, query)
                     let usedSQL = reader.lastEvaluation == .sql
                     query.evaluation = .inMemory

@@ -43,6 +43,18 @@ import Testing
         #expect(summary.databases == ["/tmp/Theater.sqlite"])
     }
 
+    @Test func aFinalLineBreakDoesNotCountAsAnotherLine() {
+        let transcript = SQLDebugTranscript(text: Self.log + "\n")
+        #expect(transcript.lineCount == 17)
+        #expect(SQLDebugTranscript(text: "CoreData: sql: COMMIT\n\n").lineCount == 2)
+        #expect(SQLDebugTranscript(text: "").lineCount == 0)
+    }
+
+    @Test func faultLinesNameTheEntityOfTheTableSelectedBeforeThem() {
+        let summary = TraceSummary(SQLDebugTranscript(text: Self.log))
+        #expect(summary.entitiesByTable == ["ZMOVIE": ["Movie"]])
+    }
+
     @Test func withoutFaultAnnotationsRepeatedPrimaryKeySelectsStillShowThePattern() {
         let lines = (1...4).map { _ in "CoreData: sql: SELECT 0, t0.Z_PK FROM ZPAGE t0 WHERE  t0.Z_PK = ?" }
         let summary = TraceSummary(SQLDebugTranscript(text: lines.joined(separator: "\n")))

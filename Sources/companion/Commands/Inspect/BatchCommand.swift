@@ -28,12 +28,13 @@ enum BatchCommand {
             throw .inspector(error)
         }
         var stores: [String] = []
+        var emptyDirectories: [String] = []
         var notes: [String] = []
         for path in paths {
             switch FileKind(path: path) {
             case .directory:
                 let found = StoreScanner.scan(path)
-                if found.stores.isEmpty { notes.append("\(path): no SQLite stores found below this directory") }
+                if found.stores.isEmpty { emptyDirectories.append(path) }
                 stores += found.stores
                 notes += found.skippedLinks.map { "\($0): symbolic link, not followed" }
                 notes += found.unreadableDirectories.map { "\($0.path): \($0.reason)" }
@@ -42,10 +43,13 @@ enum BatchCommand {
             }
         }
         if stores.isEmpty {
-            for note in notes { printError("companion: " + TerminalSanitizer.sanitize(note)) }
-            throw .usage("no SQLite stores found in " + paths.map(TerminalSanitizer.sanitize).joined(separator: ", "),
-                         subject: "inspect")
+            // One line: the directories searched, and what was passed over in them.
+            let skipped = notes.isEmpty ? "" : " (skipped: " + notes.joined(separator: "; ") + ")"
+            throw .usage(
+                TerminalSanitizer.sanitize("no SQLite stores found below this directory" + skipped),
+                subject: emptyDirectories.map(TerminalSanitizer.sanitize).joined(separator: ", "))
         }
+        notes = emptyDirectories.map { "\($0): no SQLite stores found below this directory" } + notes
         var lines: [Line] = []
         var groups: [String: String] = [:]
         for path in stores {

@@ -25,7 +25,7 @@ enum InspectCommand: Subcommand {
           tables, indexes    the tables with row counts; the indexes with their columns
           metadata           the decoded Z_METADATA plist, version hashes in hex, app-defined keys
           model              the model from Z_MODELCACHE (or inferred, or --model MODEL)
-          rows ENTITY        rows as objects [--where PREDICATE] [--sort KEY|-KEY] [--limit N]
+          rows ENTITY        rows as objects [--where PREDICATE] [--sort KEY[,KEY...]] [--limit N]
           fetch ENTITY       the fetch run as Core Data runs it (through ObjectGraph): the SQL trace
                              on stdout under "SQL" (on stderr with --json/--csv), then the objects
                              [--where PREDICATE] [--sort KEY[,KEY...]] [--limit N] [--sql-debug N]

@@ -12,7 +12,7 @@ struct InspectOptions {
     var expectedPath: String?
     /// `--where PREDICATE` for `rows` and `fetch`.
     var wherePredicate: String?
-    /// `--sort KEY` (`-KEY` or `KEY:desc` for descending).
+    /// `--sort KEY[,KEY…]` (each `-KEY` or `KEY:desc` for descending).
     var sortKey: String?
     /// `--limit N`.
     var limit: Int?

@@ -102,28 +102,30 @@ final class InspectShell {
         defer { database.setAuthorizer(nil) }
         var writer: TableWriter?
         var wroteRows = false
+        var current = sql
         do {
             try inspection.store.run { () throws in
                 var remaining = sql.trimmingCharacters(in: .whitespacesAndNewlines)
                 while !remaining.isEmpty {
                     // One statement at a time, so each result gets its own listing.
                     let text = Self.firstStatement(of: remaining)
+                    current = text
                     remaining = String(remaining.dropFirst(text.count)).trimmingCharacters(in: .whitespacesAndNewlines)
                     let statement = try database.prepare(text)
                     guard statement.isReadOnly else {
                         throw SQLiteError(code: .authorization, message: "not authorized: the inspector shell only reads")
                     }
-                    var current = output.tableWriter(columns: statement.columnNames.map { TableColumn($0) })
-                    writer = current
+                    var listing = output.tableWriter(columns: statement.columnNames.map { TableColumn($0) })
+                    writer = listing
                     var sawRow = false
                     while try statement.step() {
                         sawRow = true
                         wroteRows = true
-                        current.write((0..<statement.columnCount).map { ShellSQL.cell(statement.value(at: $0)) })
-                        writer = current
+                        listing.write((0..<statement.columnCount).map { ShellSQL.cell(statement.value(at: $0)) })
+                        writer = listing
                         if output.isClosed { break }
                     }
-                    if sawRow || statement.columnCount > 0 { current.finish() }
+                    if sawRow || statement.columnCount > 0 { listing.finish() }
                     writer = nil
                 }
             }
@@ -134,7 +136,7 @@ final class InspectShell {
                 // The terminal echoed ^C without a newline.
                 output.write("\n")
             }
-            report(error)
+            report(ShellSQL.failure(error, statement: current))
         }
     }
 
@@ -152,7 +154,13 @@ final class InspectShell {
 
     /// Runs a dot-command; false means leave the shell.
     private func handle(dotCommand line: String) -> Bool {
-        var words = ShellWords.split(line.trimmingCharacters(in: .whitespaces))
+        var words: [String]
+        do throws(CommandLineError) {
+            words = try ShellWords.split(line.trimmingCharacters(in: .whitespaces))
+        } catch {
+            report(error)
+            return true
+        }
         guard let command = words.first?.lowercased() else { return true }
         words.removeFirst()
         switch command {
@@ -248,7 +256,7 @@ final class InspectShell {
         .tables   .indexes       tables with row counts; indexes with columns
         .metadata                the decoded Z_METADATA
         .model                   the model (decoded, inferred or --model)
-        .rows ENTITY [--where P] [--sort KEY|-KEY] [--limit N]
+        .rows ENTITY [--where P] [--sort K[,K…]] [--limit N]
         .fetch ENTITY [--where P] [--sort K[,K…]] [--limit N] [--sql-debug N]
                                  the fetch through ObjectGraph: its SQL trace and objects
         .check                   consistency findings

@@ -61,6 +61,29 @@ enum ShellSQL {
         return quote == nil && !blockComment && lastSignificant == ";"
     }
 
+    /// A failed statement as one error line naming it: `companion: DELETE FROM ZBOOK;: refused: …`.
+    /// A statement the authorizer refused says why; interruptions and time limits stay as they are.
+    static func failure(_ error: InspectorError, statement: String) -> any Error {
+        let detail: String
+        switch error {
+        case .sqlite(_, let message):
+            detail = message.hasPrefix("not authorized")
+                ? "refused: the shell only reads (SELECT, WITH … SELECT and reading PRAGMAs); "
+                    + "this statement would change the store or reach outside it"
+                : message
+        default:
+            return error
+        }
+        return CommandLineError.usage(detail, subject: excerpt(statement))
+    }
+
+    /// The statement on one line, shortened to 60 characters, to name it in a message.
+    static func excerpt(_ statement: String) -> String {
+        let line = statement.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
+            .joined(separator: " ")
+        return line.count > 60 ? String(line.prefix(59)) + "…" : line
+    }
+
     /// A result value as a cell: blobs summarised, never printed raw.
     static func cell(_ value: SQLiteValue) -> TableCell {
         switch value {

@@ -1,7 +1,10 @@
 /// Splits a dot-command line into words: spaces separate, and single or double quotes keep
 /// spaces inside one word (`.rows Book --where "title BEGINSWITH 'A'"`).
 enum ShellWords {
-    static func split(_ line: String) -> [String] {
+    /// The words of `line`.
+    ///
+    /// - Throws: a usage error naming the command when a quote is opened and never closed.
+    static func split(_ line: String) throws(CommandLineError) -> [String] {
         var words: [String] = []
         var current = ""
         var quote: Character?
@@ -22,6 +25,10 @@ enum ShellWords {
                 current.append(character)
                 inWord = true
             }
+        }
+        if let quote {
+            throw .usage(
+                "the \(quote) quote opened in this line is never closed", subject: words.first ?? current)
         }
         if inWord { words.append(current) }
         return words

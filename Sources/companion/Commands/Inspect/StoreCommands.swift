@@ -15,6 +15,19 @@ struct StoreCommands {
         func noArguments() throws(CommandLineError) {
             guard arguments.isEmpty else { throw .usage("takes no arguments", subject: command) }
         }
+        /// The one argument `usage` names; a missing one or extra words (an unquoted predicate, say) are
+        /// one line saying which.
+        func oneArgument(_ usage: String) throws(CommandLineError) -> String {
+            guard let first = arguments.first else { throw .usage("name one: " + usage, subject: command) }
+            guard arguments.count == 1 else {
+                let extra = arguments.dropFirst().map { "'\(TerminalSanitizer.sanitize($0))'" }.joined(separator: " ")
+                throw .usage(
+                    "unexpected \(extra) after '\(TerminalSanitizer.sanitize(first))' (\(usage); "
+                        + "quote an option's value that has spaces, like --where \"name == 'Tea'\")",
+                    subject: command)
+            }
+            return first
+        }
         do {
             switch command {
             case "summary": try noArguments(); return try summary()
@@ -24,17 +37,15 @@ struct StoreCommands {
             case "metadata": try noArguments(); return try metadata()
             case "model": try noArguments(); return try model()
             case "rows":
-                guard arguments.count == 1 else { throw CommandLineError.usage("name one entity: rows ENTITY", subject: "rows") }
-                return try rows(arguments[0])
+                return try rows(try oneArgument("rows ENTITY"))
             case "fetch":
-                guard arguments.count == 1 else { throw CommandLineError.usage("name one entity: fetch ENTITY", subject: "fetch") }
-                return try fetch(arguments[0])
+                return try fetch(try oneArgument("fetch ENTITY"))
             case "check": try noArguments(); return try check()
             case "diff": try noArguments(); return try diff()
             case "history": try noArguments(); return try history()
             case "trace":
-                guard arguments.count == 1 else { throw CommandLineError.usage("give one log file: trace LOGFILE", subject: "trace") }
-                return try TraceCommand.run(logPath: arguments[0], inspection: inspection, options: options, output: output)
+                let log = try oneArgument("trace LOGFILE")
+                return try TraceCommand.run(logPath: log, inspection: inspection, options: options, output: output)
             default:
                 throw CommandLineError.usage("unknown inspect command (try 'companion inspect --help')", subject: command)
             }
@@ -241,9 +252,7 @@ struct StoreCommands {
             }
         }
         if let sort = options.sortKey {
-            let parsed = RowQuery.parseSort(sort)
-            query.sortKey = parsed.key
-            query.ascending = parsed.ascending
+            query.sortKeys = try RowQuery.parseSortKeys(sort)
         }
         var columns: [TableColumn] = ["objectID"]
         if reader.showsEntityColumn { columns.append("entity") }

@@ -41,7 +41,8 @@ enum TraceCommand {
         report.table("Statements", key: "statements", Table(
             columns: ["kind", "table", "entity", "count"],
             rows: summary.statements.map { line in
-                [.text(line.kind), .text(line.table), entities(in: line.table, inspection).map { .text($0) } ?? .null,
+                [.text(line.kind), .text(line.table),
+                 (entities(in: line.table, inspection) ?? logged(summary, line.table)).map { .text($0) } ?? .null,
                  .integer(Int64(line.count))]
             }))
         let advice = summary.repeatedFaults.map { fault in
@@ -55,6 +56,11 @@ enum TraceCommand {
 
     private static func rounded(_ seconds: Double) -> Double {
         (seconds * 1_000_000).rounded() / 1_000_000
+    }
+
+    /// The entities the log's own fault lines show `table` holding, when no store says it.
+    private static func logged(_ summary: TraceSummary, _ table: String) -> String? {
+        summary.entitiesByTable[table].map { $0.joined(separator: ", ") }
     }
 
     private static func entities(in table: String, _ inspection: StoreInspection?) -> String? {
