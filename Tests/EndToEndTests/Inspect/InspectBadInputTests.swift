@@ -142,6 +142,42 @@ import Testing
 }
 
 extension InspectBadInputTests {
+    @Test func aStoreWithAnUnfinishedSaveInItsJournalIsReadAsRolledBack() throws {
+        // The state an app killed mid-save leaves: the store's pages already overwritten and the
+        // -journal holding the originals. Taken by copying both while a transaction is open.
+        let fixtures = try InspectFixtures()
+        let source = try fixtures.copyCorpusStore(InspectFixtures.recipes, into: "live")
+        try FileManager.default.createDirectory(atPath: fixtures.path + "/crashed", withIntermediateDirectories: true)
+        let database = try Database(path: source)
+        try database.execute("PRAGMA cache_size = 1")
+        try database.execute("BEGIN")
+        try database.execute("UPDATE ZRECIPE SET ZNAME = 'HALF-SAVED ' || ZNAME")
+        try database.execute("CREATE TABLE spill (x)")
+        try database.execute(
+            "INSERT INTO spill WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 300) "
+                + "SELECT randomblob(1000) FROM n")
+        for suffix in ["", "-journal"] {
+            try FileManager.default.copyItem(
+                atPath: source + suffix, toPath: fixtures.path + "/crashed/r.sqlite" + suffix)
+        }
+        try database.execute("ROLLBACK")
+        database.close()
+        let journal = try #require(FileManager.default.contents(atPath: fixtures.path + "/crashed/r.sqlite-journal"))
+        #expect(journal.count > 512, "the copy holds a hot journal")
+        let before = try fixtures.snapshot("crashed")
+
+        let rows = try fixtures.inspect(["crashed/r.sqlite", "rows", "Recipe", "--csv"])
+        #expect(rows.status == 0, "\(rows.standardError)")
+        #expect(rows.standardOutput.contains(",Recipe 1,"))
+        #expect(!rows.standardOutput.contains("HALF-SAVED"))
+        let summary = try fixtures.inspect(["crashed/r.sqlite"])
+        #expect(summary.status == 0, "\(summary.standardError)")
+        #expect(summary.standardOutput.contains("the -journal is not empty: a save the app never finished"))
+        #expect(!(try fixtures.inspect(["crashed/r.sqlite", "tables"])).standardOutput.contains("spill"))
+        #expect(try fixtures.snapshot("crashed") == before)
+        #expect(try fixtures.leftoversInTemporaryDirectory() == [])
+    }
+
     @Test func aMistypedCommandIsOneLineListingTheCommandsNotABatch() throws {
         let fixtures = try InspectFixtures()
         try fixtures.copyCorpusStore(InspectFixtures.recipes)
