@@ -25,7 +25,7 @@ extension ManagedObjectContext {
     }
 
     private func applyDeleteRules(to object: ManagedObject) {
-        let relationships = object.entity.relationshipsByName.values.sorted { $0.name < $1.name }
+        let relationships = relationshipsInNameOrder(of: object.entity)
         var cascaded: [ManagedObject] = []
         for relationship in relationships {
             let destinations: [ManagedObject]

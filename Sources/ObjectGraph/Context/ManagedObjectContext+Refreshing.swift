@@ -6,7 +6,7 @@ extension ManagedObjectContext {
         let reverted = (touchedSet.elements + deletedSet.elements).filter { $0.managedObjectContext === self }
         defer { noteRollback(discarding: discarded, reverting: reverted) }
         for object in insertedSet.elements + discardedInserts.elements {
-            registry.remove(object.objectID)
+            unregister(object)
             object.detachFromContext()
         }
         for object in touchedSet.elements + deletedSet.elements where object.managedObjectContext === self {
@@ -22,7 +22,7 @@ extension ManagedObjectContext {
     /// Forgets every object: the context is as new. Objects fetched before must not be used again.
     public func reset() {
         defer { noteReset() }
-        for object in registry.objects { object.detachFromContext() }
+        for object in allObjects { object.detachFromContext() }
         registry.removeAll()
         insertedSet.removeAll()
         touchedSet.removeAll()

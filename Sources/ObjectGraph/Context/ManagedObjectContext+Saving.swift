@@ -53,7 +53,7 @@ extension ManagedObjectContext {
     private func finishSave(_ plan: SavePlan) {
         for object in insertedSet {
             guard let permanent = plan.permanentIDs[ObjectIdentifier(object)] else { continue }
-            registry.remove(object.objectID)
+            if let temporary = object.assignedObjectID { registry.remove(temporary) }
             object.objectID = permanent
             registry.register(object, for: permanent)
             object.state.lifecycle = .persisted
@@ -66,7 +66,7 @@ extension ManagedObjectContext {
             markCommitted(object, written: plan.writtenValues[ObjectIdentifier(object)])
         }
         for object in deletedSet.elements + discardedInserts.elements {
-            registry.remove(object.objectID)
+            unregister(object)
             object.detachFromContext()
         }
         insertedSet.removeAll()

@@ -56,12 +56,8 @@ public final class ManagedObjectContext: @unchecked Sendable {
     var discardedInserts = OrderedSet<ManagedObject>()
     /// The class each entity's objects are made from, looked up once per entity.
     var objectClasses: [ObjectIdentifier: ManagedObject.Type] = [:]
-    /// The slot layout of each entity's values (see `propertyLayout(for:)`), made once per entity.
-    var propertyLayouts: [ObjectIdentifier: PropertySlotLayout] = [:]
-    /// The to-one relationships of each entity (see `toOneRelationships(of:)`).
-    var toOneRelationshipLists: [ObjectIdentifier: [RelationshipDescription]] = [:]
-    /// What new objects of each entity start with (see `insertionStart(for:)`).
-    var insertionStarts: [ObjectIdentifier: InsertionStart] = [:]
+    /// What the context works out once per entity (see `ManagedObjectContext+EntityCaches.swift`).
+    var entityCaches = EntityCaches()
 
     /// Makes a context on `coordinator` belonging to the queue `concurrencyType` names.
     public init(concurrencyType: ConcurrencyType, coordinator: PersistentStoreCoordinator) {
@@ -79,7 +75,7 @@ public final class ManagedObjectContext: @unchecked Sendable {
     deinit {
         // Objects refer to each other through relationships; break the cycles so they can go.
         // Objects that outlive the context must not keep pointing at it (see `ManagedObject`).
-        for object in registry.objects {
+        for object in allObjects {
             object.releaseRelationships()
             object.managedObjectContext = nil
         }
@@ -110,7 +106,16 @@ public final class ManagedObjectContext: @unchecked Sendable {
     /// Every object the context holds: its objects with pending changes and every other object
     /// of the context still in use. The context holds unchanged objects weakly, as Core Data
     /// does, so an object the app no longer references leaves this set.
-    public var registeredObjects: Set<ManagedObject> { Set(registry.objects) }
+    public var registeredObjects: Set<ManagedObject> { Set(allObjects) }
+
+    /// Every object of the context: those in the registry, and inserted ones that have no ID yet
+    /// (they are registered when they get one).
+    var allObjects: [ManagedObject] {
+        var objects = registry.objects
+        for object in insertedSet where object.assignedObjectID == nil { objects.append(object) }
+        for object in discardedInserts where object.assignedObjectID == nil { objects.append(object) }
+        return objects
+    }
 
     /// The context's object for `objectID`, or nil when the context holds none (or held an
     /// unchanged one that nothing references any more).
@@ -131,10 +136,21 @@ public final class ManagedObjectContext: @unchecked Sendable {
         registry.removeReleased(at: address, for: objectID)
     }
 
-    /// Registers `object` under its ID (the one object for that ID from now on).
+    /// Registers `object` under its ID (the one object for that ID from now on). An inserted
+    /// object without an ID yet is registered when its temporary ID is made.
     func register(_ object: ManagedObject) {
         object.managedObjectContext = self
-        registry.register(object, for: object.objectID)
+        if let objectID = object.assignedObjectID { registry.register(object, for: objectID) }
+    }
+
+    /// Stops registering `object` (it is leaving the context).
+    func unregister(_ object: ManagedObject) {
+        if let objectID = object.assignedObjectID { registry.remove(objectID) }
+    }
+
+    /// Registers an inserted object under the temporary ID it was just given.
+    func registerTemporaryID(_ objectID: ManagedObjectID, of object: ManagedObject) {
+        registry.register(object, for: objectID)
     }
 }
 

@@ -90,7 +90,9 @@ struct SavePlan {
         }
         for object in objects where permanentIDs[ObjectIdentifier(object)] == nil {
             // An object that already has a permanent ID (given by a child context's save) keeps it.
-            if !object.objectID.isTemporaryID, let store = coordinator.store(for: object.objectID) {
+            if let assigned = object.assignedObjectID, !assigned.isTemporaryID,
+                let store = coordinator.store(for: assigned)
+            {
                 permanentIDs[ObjectIdentifier(object)] = object.objectID
                 storesOfInserts[ObjectIdentifier(object)] = store
                 continue

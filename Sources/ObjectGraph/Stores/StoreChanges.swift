@@ -51,7 +51,8 @@ public struct StoreUpdate: @unchecked Sendable {
 
     /// Makes an update entry.
     public init(objectID: ManagedObjectID, version: Int64, values: [String: Any], changedKeys: Set<String>) {
-        self.init(objectID: objectID, version: version, propertyValues: PropertyValues(values), changedKeys: changedKeys)
+        self.init(
+            objectID: objectID, version: version, propertyValues: PropertyValues(values), changedKeys: changedKeys)
     }
 
     /// Makes an update entry from values already laid out (what the context builds).

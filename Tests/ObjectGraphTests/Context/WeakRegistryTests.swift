@@ -109,6 +109,25 @@ struct WeakRegistryTests {
         #expect(changed.nameValue == "Changed")
     }
 
+    @Test(arguments: StoreKind.allCases)
+    func anInsertedObjectIsFoundByItsTemporaryIDAndThenByItsPermanentOne(_ kind: StoreKind) throws {
+        let stack = try CinemaStack(kind)
+        let movie = try stack.movie("Up")
+        let unasked = try stack.movie("Alien")
+        #expect(stack.context.registeredObjects == [movie, unasked])
+
+        let temporary = movie.objectID
+        #expect(temporary.isTemporaryID)
+        #expect(stack.context.registeredObject(for: temporary) === movie)
+        #expect(stack.context.object(with: temporary) === movie)
+        try stack.context.save()
+
+        #expect(stack.context.registeredObject(for: temporary) == nil)
+        #expect(!movie.objectID.isTemporaryID && !unasked.objectID.isTemporaryID)
+        #expect(stack.context.registeredObject(for: movie.objectID) === movie)
+        #expect(stack.context.registeredObject(for: unasked.objectID) === unasked)
+    }
+
     @Test func walkingManyObjectsKeepsOnlyTheLiveOnesRegistered() throws {
         let stack = try CinemaStack(.sqlite)
         for index in 0..<3_000 { try stack.movie("Movie \(index)") }

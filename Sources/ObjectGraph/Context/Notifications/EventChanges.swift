@@ -26,9 +26,10 @@ struct EventChanges {
     }
 
     mutating func recordDeletion(of object: ManagedObject) {
-        updated.remove(object)
-        refreshed.remove(object)
-        if inserted.remove(object) == nil { deleted.insert(object) }
+        // Empty sets are common (a cascade deletes thousands of unchanged objects): skip hashing.
+        if !updated.isEmpty { updated.remove(object) }
+        if !refreshed.isEmpty { refreshed.remove(object) }
+        if inserted.isEmpty || inserted.remove(object) == nil { deleted.insert(object) }
     }
 
     mutating func recordRefresh(of object: ManagedObject) {

@@ -70,7 +70,7 @@ extension ManagedObjectContext {
         insertedSet.remove(object)
         touchedSet.remove(object)
         deletedSet.remove(object)
-        registry.remove(object.objectID)
+        unregister(object)
         object.detachFromContext()
     }
 }

@@ -26,9 +26,22 @@ open class ManagedObject: Hashable, CustomStringConvertible, @unchecked Sendable
     public let entity: EntityDescription
     /// The object's identity; temporary until the object is first saved.
     ///
-    /// Made on first use, so objects the context makes for stored rows (which get their row's
-    /// ID at once) never make a temporary one.
-    public internal(set) lazy var objectID = ManagedObjectID(temporaryIDFor: entity)
+    /// A temporary ID is made on first use (and the object registered under it then), so
+    /// objects made for stored rows, which get their row's ID at once, and inserted objects
+    /// saved before anyone asks for their ID never make one.
+    public internal(set) var objectID: ManagedObjectID {
+        get {
+            if let assignedObjectID { return assignedObjectID }
+            let temporary = ManagedObjectID(temporaryIDFor: entity)
+            assignedObjectID = temporary
+            managedObjectContext?.registerTemporaryID(temporary, of: self)
+            return temporary
+        }
+        set { assignedObjectID = newValue }
+    }
+
+    /// The ID given so far, if any (see ``objectID``).
+    private(set) var assignedObjectID: ManagedObjectID?
     /// The context the object belongs to; nil once the object was deleted and saved, or its
     /// context was reset or released.
     public internal(set) var managedObjectContext: ManagedObjectContext? {
@@ -38,8 +51,9 @@ open class ManagedObject: Hashable, CustomStringConvertible, @unchecked Sendable
 
     /// The context, unretained. A `weak` reference would do, but every read of it costs atomic
     /// work on a side table, and objects read their context on every change. It cannot dangle:
-    /// an object has a context only while the context registers it, and the context clears the
-    /// reference whenever it lets an object go, including in its own `deinit`.
+    /// an object has a context only while the context holds it (registered, or inserted and not
+    /// yet given an ID), and the context clears the reference whenever it lets an object go,
+    /// including in its own `deinit`.
     private unowned(unsafe) var contextReference: ManagedObjectContext?
 
     /// Everything the object knows about its values and changes (see ``ObjectState``).
@@ -62,7 +76,9 @@ open class ManagedObject: Hashable, CustomStringConvertible, @unchecked Sendable
 
     deinit {
         // The context holds its objects without retaining them (see `ObjectRegistry`): leave it.
-        managedObjectContext?.forgetReleasedObject(at: Unmanaged.passUnretained(self).toOpaque(), objectID: objectID)
+        guard let assignedObjectID else { return }
+        let address = Unmanaged.passUnretained(self).toOpaque()
+        managedObjectContext?.forgetReleasedObject(at: address, objectID: assignedObjectID)
     }
 
     /// Whether the object was inserted since the last save.

@@ -58,7 +58,7 @@ extension ManagedObjectContext {
         guard object.managedObjectContext === self, object.state.lifecycle == .inserted else { return }
         attachments.eventChanges.recordDeletion(of: object)
         insertedSet.remove(object)
-        registry.remove(object.objectID)
+        unregister(object)
         object.detachFromContext()
         attachments.undoManager?.registerUndo(withTarget: self) { context in
             context.insert(object)

@@ -128,21 +128,9 @@ extension SQLiteStore {
     private func delete(_ deletion: StoreDeletion) throws -> Bool {
         guard let primaryKey = deletion.objectID.primaryKey else { return true }
         let plan = try writePlan(for: deletion.objectID.entity)
-        let deleted = try run(
-            "DELETE FROM \(plan.tableName) WHERE Z_PK = ? AND Z_OPT = ?",
-            [.integer(primaryKey), .integer(deletion.version)])
+        let deleted = try run(plan.deleteSQL, [.integer(primaryKey), .integer(deletion.version)])
         guard deleted == 1 else { return false }
-        guard let entityLayout = layout.entity(named: deletion.objectID.entity.name) else { return true }
-        for name in entityLayout.toManyRelationships.keys.sorted() {
-            switch entityLayout.toManyRelationships[name] {
-            case .joinTable(let table, let ownerColumn, _, _):
-                try run("DELETE FROM \(table) WHERE \(ownerColumn) = ?", [.integer(primaryKey)])
-            case .hiddenForeignKey(let table, let column, _):
-                try run("UPDATE \(table) SET \(column) = NULL WHERE \(column) = ?", [.integer(primaryKey)])
-            default:
-                break
-            }
-        }
+        for sql in plan.deleteCleanupSQL { try run(sql, [.integer(primaryKey)]) }
         return true
     }
 

@@ -38,6 +38,11 @@ struct WritePlan {
     var insertColumns: [Column]
     /// The columns behind each property (a to-one has its key and maybe its entity column).
     var columnsByProperty: [String: [Column]]
+    /// `DELETE FROM ZMOVIE WHERE Z_PK = ? AND Z_OPT = ?`.
+    var deleteSQL: String
+    /// What else deleting a row runs, with the row's key bound: removing its join-table rows and
+    /// clearing hidden keys that point at it, in relationship name order.
+    var deleteCleanupSQL: [String]
     /// Every entity's `Z_ENT`, for the entity columns of to-ones.
     private var entityNumbers: [String: Int]
 
@@ -79,6 +84,17 @@ struct WritePlan {
             }
         }
         columnsByProperty = byProperty
+        deleteSQL = "DELETE FROM \(table.name) WHERE Z_PK = ? AND Z_OPT = ?"
+        deleteCleanupSQL = entityLayout.toManyRelationships.keys.sorted().compactMap { name in
+            switch entityLayout.toManyRelationships[name] {
+            case .joinTable(let table, let ownerColumn, _, _):
+                return "DELETE FROM \(table) WHERE \(ownerColumn) = ?"
+            case .hiddenForeignKey(let table, let column, _):
+                return "UPDATE \(table) SET \(column) = NULL WHERE \(column) = ?"
+            default:
+                return nil
+            }
+        }
     }
 
     /// The value to bind for `column` from a row's property values.

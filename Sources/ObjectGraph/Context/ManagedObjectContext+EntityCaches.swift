@@ -6,18 +6,18 @@ extension ManagedObjectContext {
     /// objects share the layout of the row they were read from instead. Made once per entity:
     /// the context's model (and so the entity) lives as long as the context.
     func propertyLayout(for entity: EntityDescription) -> PropertySlotLayout {
-        if let layout = propertyLayouts[ObjectIdentifier(entity)] { return layout }
+        if let layout = entityCaches.propertyLayouts[ObjectIdentifier(entity)] { return layout }
         let attributes = entity.attributesByName.keys.sorted()
         let toOnes = entity.relationshipsByName.values.filter { !$0.isToMany }.map(\.name).sorted()
         let layout = PropertySlotLayout(names: attributes + toOnes, attributes: Set(attributes))
-        propertyLayouts[ObjectIdentifier(entity)] = layout
+        entityCaches.propertyLayouts[ObjectIdentifier(entity)] = layout
         return layout
     }
 
     /// What a newly inserted object of `entity` starts with: its attributes' default values in
     /// the entity's layout, and the names of its to-many relationships (empty, not faults).
     func insertionStart(for entity: EntityDescription) -> InsertionStart {
-        if let start = insertionStarts[ObjectIdentifier(entity)] { return start }
+        if let start = entityCaches.insertionStarts[ObjectIdentifier(entity)] { return start }
         var values = PropertyValues(layout: propertyLayout(for: entity))
         for attribute in entity.attributesByName.values {
             if let defaultValue = attribute.defaultValue,
@@ -28,15 +28,28 @@ extension ManagedObjectContext {
         }
         let toManyNames = entity.relationshipsByName.values.filter(\.isToMany).map(\.name).sorted()
         let start = InsertionStart(values: values, toManyNames: toManyNames)
-        insertionStarts[ObjectIdentifier(entity)] = start
+        entityCaches.insertionStarts[ObjectIdentifier(entity)] = start
         return start
+    }
+
+    /// Every relationship of `entity` in name order (the order delete rules apply in), listed
+    /// once per entity.
+    func relationshipsInNameOrder(of entity: EntityDescription) -> [RelationshipDescription] {
+        if let relationships = entityCaches.relationshipsInNameOrder[ObjectIdentifier(entity)] {
+            return relationships
+        }
+        let relationships = entity.relationshipsByName.values.sorted { $0.name < $1.name }
+        entityCaches.relationshipsInNameOrder[ObjectIdentifier(entity)] = relationships
+        return relationships
     }
 
     /// The to-one relationships of `entity`, listed once per entity.
     func toOneRelationships(of entity: EntityDescription) -> [RelationshipDescription] {
-        if let relationships = toOneRelationshipLists[ObjectIdentifier(entity)] { return relationships }
+        if let relationships = entityCaches.toOneRelationships[ObjectIdentifier(entity)] {
+            return relationships
+        }
         let relationships = entity.relationshipsByName.values.filter { !$0.isToMany }.sorted { $0.name < $1.name }
-        toOneRelationshipLists[ObjectIdentifier(entity)] = relationships
+        entityCaches.toOneRelationships[ObjectIdentifier(entity)] = relationships
         return relationships
     }
 }
@@ -47,4 +60,17 @@ struct InsertionStart {
     let values: PropertyValues
     /// The to-many relationships, which start empty.
     let toManyNames: [String]
+}
+
+/// What a context works out once per entity of its model and keeps, keyed by entity identity
+/// (the context's model, and so each entity, lives as long as the context).
+struct EntityCaches {
+    /// The slot layout of each entity's values (see `propertyLayout(for:)`).
+    var propertyLayouts: [ObjectIdentifier: PropertySlotLayout] = [:]
+    /// The to-one relationships of each entity (see `toOneRelationships(of:)`).
+    var toOneRelationships: [ObjectIdentifier: [RelationshipDescription]] = [:]
+    /// Every relationship of each entity in name order (see `relationshipsInNameOrder(of:)`).
+    var relationshipsInNameOrder: [ObjectIdentifier: [RelationshipDescription]] = [:]
+    /// What new objects of each entity start with (see `insertionStart(for:)`).
+    var insertionStarts: [ObjectIdentifier: InsertionStart] = [:]
 }
