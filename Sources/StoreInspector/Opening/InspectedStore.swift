@@ -165,11 +165,32 @@ public final class InspectedStore: @unchecked Sendable {
         }
         let copy = try PrivateCopy(of: path)
         do {
+            try rollBackUnfinishedTransaction(inCopy: copy.path)
             return (try openHardened(copy.path, immutable: false), copy, StoreSiblings(of: path))
         } catch {
             copy.remove()
             throw translate(error, path: path)
         }
+    }
+
+    /// A `-journal` with content is a transaction the app never finished (killed mid-save). SQLite
+    /// rolls it back on the next read, which a read-only connection cannot do ("attempt to write a
+    /// readonly database"), so it is done first on the private copy, never on the user's files:
+    /// the store is then read as the app itself would find it on its next launch.
+    private static func rollBackUnfinishedTransaction(inCopy copyPath: String) throws {
+        guard case .regular(let size) = FileKind(path: copyPath + "-journal"), size > 0 else { return }
+        let database = try Database(path: copyPath, flags: [.readWrite, .noFollow])
+        defer { database.close() }
+        try database.configure(defensive: true)
+        try database.configure(.trustedSchema, enabled: false)
+        _ = try database.rows("SELECT count(*) FROM sqlite_master")
+    }
+
+    /// Whether the private copy had an unfinished transaction in its `-journal`, rolled back before reading.
+    public var rolledBackJournal: Bool {
+        guard copy != nil, case .regular(let size) = siblings.present.first(where: { $0.suffix == "-journal" })?.kind
+        else { return false }
+        return size > 0
     }
 
     /// `path` made absolute, so the `file:` URI cannot read any of it as an authority or a scheme.

@@ -55,6 +55,11 @@ public final class StoreInspection: @unchecked Sendable {
         for sibling in store.siblings.present where sibling.kind == .regular(size: 0) {
             notes.append("the \(sibling.suffix) file is empty (0 bytes): nothing waiting in it")
         }
+        if store.rolledBackJournal {
+            notes.append(
+                "the -journal is not empty: a save the app never finished (killed while saving?) is rolled back "
+                    + "on the private copy, as the app would on its next launch (your files are unchanged)")
+        }
         if !isCoreDataStore {
             problems.append("not a Core Data store: it has no Z_PRIMARYKEY and Z_METADATA tables (schema and tables still shown)")
         }

@@ -141,6 +141,119 @@ import Testing
     }
 }
 
+extension InspectBadInputTests {
+    @Test func aStoreWithAnUnfinishedSaveInItsJournalIsReadAsRolledBack() throws {
+        // The state an app killed mid-save leaves: the store's pages already overwritten and the
+        // -journal holding the originals. Taken by copying both while a transaction is open.
+        let fixtures = try InspectFixtures()
+        let source = try fixtures.copyCorpusStore(InspectFixtures.recipes, into: "live")
+        try FileManager.default.createDirectory(atPath: fixtures.path + "/crashed", withIntermediateDirectories: true)
+        let database = try Database(path: source)
+        try database.execute("PRAGMA cache_size = 1")
+        try database.execute("BEGIN")
+        try database.execute("UPDATE ZRECIPE SET ZNAME = 'HALF-SAVED ' || ZNAME")
+        try database.execute("CREATE TABLE spill (x)")
+        try database.execute(
+            "INSERT INTO spill WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 300) "
+                + "SELECT randomblob(1000) FROM n")
+        for suffix in ["", "-journal"] {
+            try FileManager.default.copyItem(
+                atPath: source + suffix, toPath: fixtures.path + "/crashed/r.sqlite" + suffix)
+        }
+        try database.execute("ROLLBACK")
+        database.close()
+        let journal = try #require(FileManager.default.contents(atPath: fixtures.path + "/crashed/r.sqlite-journal"))
+        #expect(journal.count > 512, "the copy holds a hot journal")
+        let before = try fixtures.snapshot("crashed")
+
+        let rows = try fixtures.inspect(["crashed/r.sqlite", "rows", "Recipe", "--csv"])
+        #expect(rows.status == 0, "\(rows.standardError)")
+        #expect(rows.standardOutput.contains(",Recipe 1,"))
+        #expect(!rows.standardOutput.contains("HALF-SAVED"))
+        let summary = try fixtures.inspect(["crashed/r.sqlite"])
+        #expect(summary.status == 0, "\(summary.standardError)")
+        #expect(summary.standardOutput.contains("the -journal is not empty: a save the app never finished"))
+        #expect(!(try fixtures.inspect(["crashed/r.sqlite", "tables"])).standardOutput.contains("spill"))
+        #expect(try fixtures.snapshot("crashed") == before)
+        #expect(try fixtures.leftoversInTemporaryDirectory() == [])
+    }
+
+    @Test func aMistypedCommandIsOneLineListingTheCommandsNotABatch() throws {
+        let fixtures = try InspectFixtures()
+        try fixtures.copyCorpusStore(InspectFixtures.recipes)
+        let outcome = try fixtures.inspect([InspectFixtures.recipes, "summry"])
+        expectError(outcome, contains: "summry: unknown inspect command (commands: check, diff,")
+        #expect(outcome.standardOutput.isEmpty)
+        // A second store that is missing is still a batch line, not a command.
+        let batch = try fixtures.inspect([InspectFixtures.recipes, "gone.sqlite"])
+        #expect(batch.status == 2)
+        #expect(batch.standardOutput.contains("gone.sqlite | error: no such file or directory"))
+    }
+
+    @Test func aStoreCommandAfterADirectoryIsOneUsageLine() throws {
+        let fixtures = try InspectFixtures()
+        try fixtures.copyCorpusStore(InspectFixtures.recipes, into: "stores")
+        let outcome = try fixtures.inspect(["stores", "rows", "Recipe"])
+        expectError(outcome, contains: "stores: is a directory; 'rows' reads one store")
+        #expect(outcome.standardOutput.isEmpty)
+    }
+
+    @Test func schemaOfATableTheStoreLacksSaysSo() throws {
+        let fixtures = try InspectFixtures()
+        try fixtures.copyCorpusStore(InspectFixtures.recipes)
+        expectError(
+            try fixtures.inspect([InspectFixtures.recipes, "schema", "ZRECIPE", "ZNOPE"]),
+            contains: "ZNOPE: no such table in this store")
+        let found = try fixtures.inspect([InspectFixtures.recipes, "schema", "zrecipe"])
+        #expect(found.status == 0)
+        #expect(found.standardOutput.hasPrefix("CREATE TABLE ZRECIPE ("))
+    }
+
+    @Test func hostileEntityTableAndColumnNamesOfAnInferredModelNeverReachTheTerminal() throws {
+        // CoreDataBooks has no model cache, so the entity names shown come from Z_PRIMARYKEY and the
+        // table and column names from the schema: all of them hostile here, and every value too.
+        let fixtures = try InspectFixtures()
+        let hostile = "x\u{1B}]0;pwned\u{07}\u{1B}[2J\u{202E}gnp.exe\u{9B}31m\u{2028}z"
+        let entity = "Bk" + hostile
+        let table = "Z" + entity.uppercased()
+        try fixtures.copyCorpusStore(InspectFixtures.books, into: "store", as: "books.sqlite")
+        let database = try Database(path: fixtures.path + "/store/books.sqlite")
+        try database.execute("UPDATE Z_PRIMARYKEY SET Z_NAME = ?", [.text(entity)])
+        try database.execute("ALTER TABLE ZBOOK RENAME TO \"\(table)\"")
+        try database.execute("ALTER TABLE \"\(table)\" RENAME COLUMN ZTITLE TO \"ZT\(hostile.uppercased())\"")
+        try database.execute(
+            "UPDATE \"\(table)\" SET ZAUTHOR = ?, \"ZT\(hostile.uppercased())\" = ?, ZCOPYRIGHT = ?",
+            [.text(hostile), .text(hostile), .text(hostile)])
+        database.close()
+        let forbidden = ["\u{1B}", "\u{07}", "\u{202E}", "\u{9B}", "\u{2028}"]
+        let commands: [[String]] = [
+            [], ["schema"], ["tables"], ["indexes"], ["metadata"], ["model"], ["check"], ["history"],
+            ["rows", entity], ["rows", "no" + hostile],
+        ]
+        for command in commands {
+            for format in ["--table", "--markdown", "--json", "--csv", "--line"] {
+                let outcome = try fixtures.inspect(["store/books.sqlite"] + command + [format])
+                let text = outcome.standardOutput + outcome.standardError
+                #expect(!text.contains("Fatal error"), "\(command) \(format)")
+                if !["history", "indexes", "metadata", "check"].contains(command.first ?? "") {
+                    #expect(text.lowercased().contains("bkx"), "\(command) \(format) does not show the entity")
+                }
+                for character in forbidden {
+                    #expect(!text.contains(character), "\(command) \(format) let U+\(character.unicodeScalars.first!.value) through")
+                }
+            }
+        }
+        let rows = try fixtures.inspect(["store/books.sqlite", "rows", entity, "--csv"])
+        #expect(rows.status == 0, "\(rows.standardError)")
+        #expect(rows.standardOutput.components(separatedBy: "\r\n").filter { !$0.isEmpty }.count == 12, "header and 11 books")
+        let batch = try fixtures.inspect(["store", "--json"])
+        #expect(batch.status == 0, "\(batch.standardError)")
+        for character in forbidden { #expect(!batch.standardOutput.contains(character)) }
+        let shell = try fixtures.inspect(["store/books.sqlite", "shell"], input: "SELECT * FROM sqlite_master;\n")
+        for character in forbidden { #expect(!(shell.standardOutput + shell.standardError).contains(character)) }
+    }
+}
+
 /// A small deterministic generator so the "random" fixtures are the same on every run.
 struct SeededGenerator: RandomNumberGenerator {
     private var state: UInt64

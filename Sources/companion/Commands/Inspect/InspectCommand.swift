@@ -77,8 +77,20 @@ enum InspectCommand: Subcommand {
             guard positionals.count == 2 else { throw .usage("give one log file: trace LOGFILE", subject: "trace") }
             return try TraceCommand.run(logPath: positionals[1], storePath: options.storePath, options: options, output: output)
         }
-        let isBatch = positionals.count > 1 && !storeCommands.contains(positionals[1])
-            || FileKind(path: first) == .directory
+        let firstIsDirectory = FileKind(path: first) == .directory
+        if positionals.count > 1, storeCommands.contains(positionals[1]), firstIsDirectory {
+            throw .usage(
+                "is a directory; '\(positionals[1])' reads one store (companion inspect STORE \(positionals[1]) …), "
+                    + "while a directory is summarised store by store (companion inspect DIR)",
+                subject: TerminalSanitizer.sanitize(first))
+        }
+        if positionals.count == 2, !firstIsDirectory, Self.looksLikeCommand(positionals[1]) {
+            throw .usage(
+                "unknown inspect command (commands: \(storeCommands.sorted().joined(separator: ", ")); "
+                    + "to inspect several stores, name files that exist)",
+                subject: TerminalSanitizer.sanitize(positionals[1]))
+        }
+        let isBatch = positionals.count > 1 && !storeCommands.contains(positionals[1]) || firstIsDirectory
         if isBatch {
             return try BatchCommand.run(paths: positionals, options: options, output: output)
         }
@@ -93,6 +105,13 @@ enum InspectCommand: Subcommand {
         }
         let runner = StoreCommands(inspection: inspection, options: options, output: output)
         return try runner.run(command, commandArguments)
+    }
+
+    /// Whether the word after a store is a mistyped command rather than a second store: nothing
+    /// exists at that path and it has neither a `/` nor a `.` (no file name or path of a store).
+    static func looksLikeCommand(_ word: String) -> Bool {
+        !storeCommands.contains(word) && FileKind(path: word) == .missing
+            && !word.contains("/") && !word.contains(".")
     }
 
     /// Opens a store, turning every failure into one line and exit status 2.

@@ -102,6 +102,10 @@ struct StoreCommands {
         if !arguments.isEmpty {
             let wanted = Set(arguments.map { $0.uppercased() })
             objects = objects.filter { wanted.contains($0.tableName.uppercased()) || wanted.contains($0.name.uppercased()) }
+            let known = Set(objects.flatMap { [$0.tableName.uppercased(), $0.name.uppercased()] })
+            if let unknown = arguments.first(where: { !known.contains($0.uppercased()) }) {
+                throw InspectorError.unknownTable(name: unknown)
+            }
         }
         if output.format == .table || output.format == .markdown && options.format == nil {
             // Like sqlite3 .schema: the statements themselves, one per line (or indented).
