@@ -103,7 +103,7 @@ public struct PropertyValues: @unchecked Sendable {
 ///
 /// Made once per entity (objects) or per read plan (rows) and shared by every value set laid out
 /// by it, so a value set costs one array, not one dictionary of names.
-public final class PropertySlotLayout: @unchecked Sendable {
+final class PropertySlotLayout: @unchecked Sendable {
     /// The property names, in slot order.
     let names: [String]
     private let slotByName: [String: Int]

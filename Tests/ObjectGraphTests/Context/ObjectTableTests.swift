@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ObjectGraph
 
 /// The registry's hash table keeps every entry findable through growth and removals.
@@ -26,7 +27,8 @@ struct ObjectTableTests {
         for (index, id) in ids.enumerated() where index % 3 == 0 { table.remove(id) }
         #expect(table.count == 5_000 - 1_667)
         for (index, object) in objects.enumerated() {
-            let equalID = ManagedObjectID(entity: entity, primaryKey: Int64(index + 1), persistentStoreIdentifier: "STORE")
+            let equalID = ManagedObjectID(
+                entity: entity, primaryKey: Int64(index + 1), persistentStoreIdentifier: "STORE")
             let found = table[equalID]?.takeUnretainedValue()
             #expect(index % 3 == 0 ? found == nil : found === object)
         }

@@ -95,9 +95,10 @@ struct WeakRegistryTests {
     @Test func objectsThatOutliveTheirContextNoLongerPointAtIt() throws {
         let stack = try Self.stackWithTwoMovies(.sqlite)
         var context: ManagedObjectContext? = stack.otherContext()
-        let movies = try #require(try context?.performAndWait { () throws in
-            try context?.fetch(FetchRequest(entityName: "Movie"))
-        })
+        let movies = try #require(
+            try context?.performAndWait { () throws in
+                try context?.fetch(FetchRequest(entityName: "Movie"))
+            })
         let changed = try #require(movies.first)
         context?.performAndWait { changed["name"] = "Changed" }
         #expect(movies.allSatisfy { $0.managedObjectContext === context })
