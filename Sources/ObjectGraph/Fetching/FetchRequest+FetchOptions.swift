@@ -11,7 +11,7 @@ extension FetchRequest {
                 guard let attribute = property as? AttributeDescription, !attribute.isTransient else { return nil }
                 return DictionaryProperty(
                     keyPath: attribute.name, kind: .attribute(attribute.attributeType), relationshipPath: [],
-                    lastKey: attribute.name)
+                    lastKey: attribute.name, transformerName: attribute.valueTransformerName)
             }
         }
         return try keyPaths.map { try dictionaryProperty(keyPath: $0, from: entity) }
@@ -27,7 +27,8 @@ extension FetchRequest {
             switch property {
             case let attribute as AttributeDescription where isLast && !attribute.isTransient:
                 return DictionaryProperty(
-                    keyPath: keyPath, kind: .attribute(attribute.attributeType), relationshipPath: path, lastKey: part)
+                    keyPath: keyPath, kind: .attribute(attribute.attributeType), relationshipPath: path, lastKey: part,
+                    transformerName: attribute.valueTransformerName)
             case let relationship as RelationshipDescription where !relationship.isToMany:
                 guard let destination = relationship.destinationEntity else { break }
                 if isLast {

@@ -42,4 +42,6 @@ struct DictionaryProperty {
     var relationshipPath: [String]
     /// The last key of the path (`"name"`).
     var lastKey: String
+    /// The value transformer a transformable attribute names, applied to the stored bytes.
+    var transformerName: String? = nil
 }

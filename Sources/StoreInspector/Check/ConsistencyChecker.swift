@@ -186,15 +186,18 @@ public struct ConsistencyChecker {
             try checkJoinRows(entity, relationship, joinTable: actual, ownerColumn: ownerColumn,
                               destinationColumn: destinationColumn, ownerTable: ownerTable, ownerFamily: ownerFamily)
         }
-        let minimum = relationship.minCount
+        // As Core Data validates: an optional relationship may also be empty, whatever its minimum;
+        // a required one needs at least one object even with no minimum set.
+        let minimum = relationship.isOptional ? relationship.minCount : max(relationship.minCount, 1)
         let maximum = relationship.maxCount > 0 ? relationship.maxCount : nil
         guard minimum > 0 || maximum != nil else { return }
         var conditions: [String] = []
-        if minimum > 0 { conditions.append("n < \(minimum)") }
+        if minimum > 0 { conditions.append(relationship.isOptional ? "(n > 0 AND n < \(minimum))" : "n < \(minimum)") }
         if let maximum { conditions.append("n > \(maximum)") }
         let sql = "SELECT Z_PK, n FROM (SELECT t0.Z_PK AS Z_PK, \(counted) AS n FROM \(SQLIdentifier.quoted(ownerTable)) t0 "
             + "WHERE t0.Z_ENT IN (\(ownerFamily))) WHERE \(conditions.joined(separator: " OR ")) ORDER BY Z_PK"
-        let range = "\(minimum)…\(maximum.map(String.init) ?? "∞")"
+        let range = (relationship.isOptional && minimum > 0 ? "none or " : "")
+            + "\(minimum)…\(maximum.map(String.init) ?? "∞")"
         try each(sql) { (checker: inout ConsistencyChecker, row: Row) in
             checker.add(.relationshipCount, entity: entity.name, object: "\(entity.name)/p\(row[0].int64Value ?? 0)",
                         key: relationship.name,

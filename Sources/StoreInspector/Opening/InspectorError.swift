@@ -72,7 +72,8 @@ public enum InspectorError: Error, Equatable, Sendable {
         case .sqlite(_, let detail):
             return detail
         case .timeLimitExceeded(_, let seconds):
-            return "stopped after \(Int(seconds)) s (the inspector's time limit; is the store enormous or damaged?)"
+            let limit = seconds == seconds.rounded() && seconds < 1e9 ? String(Int(seconds)) : String(seconds)
+            return "stopped after \(limit) s (the inspector's time limit, --timeout; is the store enormous or damaged?)"
         case .interrupted:
             return "interrupted"
         case .unknownEntity(_, let known):

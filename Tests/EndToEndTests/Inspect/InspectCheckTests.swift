@@ -16,6 +16,81 @@ import Testing
     }
 
 
+    @Test func relationshipCountsAreCheckedAsCoreDataValidatesThem() throws {
+        // Bookmarks_V4 with its own model, made stricter: favorites optional with 1…2 objects, and
+        // favoriteFolders required. Only BookmarkEntity/p3 has favorites (5); an empty optional
+        // relationship is valid whatever its minimum, an empty required one is not.
+        let fixtures = try InspectFixtures()
+        try fixtures.copyCorpusStore(InspectFixtures.bookmarks)
+        let modelURL = InspectFixtures.corpus.appendingPathComponent("models/duckduckgo__BrowserServicesKit__BookmarksModel_4.contents")
+        var model = try String(contentsOf: modelURL, encoding: .utf8)
+        model = model.replacingOccurrences(
+            of: #"<relationship name="favorites" optional="YES" toMany="YES""#,
+            with: #"<relationship name="favorites" optional="YES" toMany="YES" minCount="1" maxCount="2""#)
+        model = model.replacingOccurrences(
+            of: #"<relationship name="favoriteFolders" optional="YES""#, with: #"<relationship name="favoriteFolders""#)
+        try fixtures.write("Strict.contents", Data(model.utf8))
+        let outcome = try fixtures.inspect([InspectFixtures.bookmarks, "check", "--model", "Strict.contents", "--json"])
+        #expect(outcome.status == 1)
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(outcome.standardOutput.utf8)) as? [String: Any])
+        let findings = try #require(report["findings"] as? [[String: Any]]).filter {
+            $0["kind"] as? String == "relationship count outside min/max"
+        }
+        let favorites = findings.filter { $0["key"] as? String == "favorites" }
+        #expect(favorites.map { $0["object"] as? String } == ["BookmarkEntity/p3"])
+        #expect(favorites.first?["finding"] as? String == "favorites has 5 objects; the model allows none or 1…2")
+        // Every bookmark outside the favorites folder has no favoriteFolders, now required.
+        let folders = findings.filter { $0["key"] as? String == "favoriteFolders" }
+        #expect(!folders.isEmpty && folders.count < 10, "\(folders)")
+        #expect(folders.allSatisfy { ($0["finding"] as? String)?.hasPrefix("favoriteFolders has 0 objects; the model allows 1…∞") == true })
+    }
+
+    @Test func joinTableRowsPointingAtMissingObjectsAreFound() throws {
+        let fixtures = try InspectFixtures()
+        let store = try fixtures.copyCorpusStore(InspectFixtures.bookmarks)
+        let database = try Database(path: store)
+        try database.execute("INSERT INTO Z_1FAVORITES VALUES (5, 999, 9)")
+        database.close()
+        let outcome = try fixtures.inspect([InspectFixtures.bookmarks, "check", "--csv"])
+        #expect(outcome.status == 1)
+        #expect(outcome.standardOutput.contains(
+            "dangling join-table row,BookmarkEntity,BookmarkEntity/p5,favorites,"
+                + "\"Z_1FAVORITES pairs BookmarkEntity/p5 with BookmarkEntity/p999, but BookmarkEntity/p999 does not exist\""))
+    }
+
+    @Test func externalStorageRecordsWithoutTheirFileAreFound() throws {
+        // CoreDataBooks read with a model whose Book has an external-storage cover: one record's
+        // file exists in .books_SUPPORT/_EXTERNAL_DATA, one does not, one names a path outside it.
+        let fixtures = try InspectFixtures()
+        let store = try fixtures.copyCorpusStore(InspectFixtures.books, as: "books.sqlite")
+        let database = try Database(path: store)
+        try database.execute("ALTER TABLE ZBOOK ADD COLUMN ZCOVER BLOB")
+        for (key, name) in [(1, "AAAA-1111"), (11, "BBBB-2222"), (14, "../../etc/passwd")] {
+            try database.execute(
+                "UPDATE ZBOOK SET ZCOVER = ? WHERE Z_PK = ?",
+                [.blob(Data([2] + Array(name.utf8) + [0])), .integer(Int64(key))])
+        }
+        database.close()
+        try fixtures.write(".books_SUPPORT/_EXTERNAL_DATA/AAAA-1111", Data("cover".utf8))
+        try fixtures.write("Books.contents", Data("""
+            <?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+            <model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">
+                <entity name="Book" representedClassName="Book" syncable="YES">
+                    <attribute name="author" optional="YES" attributeType="String"/>
+                    <attribute name="copyright" optional="YES" attributeType="Date"/>
+                    <attribute name="title" optional="YES" attributeType="String"/>
+                    <attribute name="cover" optional="YES" attributeType="Binary" allowsExternalBinaryDataStorage="YES"/>
+                </entity>
+            </model>
+            """.utf8))
+        let outcome = try fixtures.inspect(["books.sqlite", "check", "--model", "Books.contents", "--csv"])
+        #expect(outcome.status == 1, "\(outcome.standardError)")
+        let lines = outcome.standardOutput.components(separatedBy: "\r\n").filter { $0.hasPrefix("external storage file missing") }
+        #expect(lines.count == 2, "\(outcome.standardOutput)")
+        #expect(lines.first?.hasPrefix("external storage file missing,Book,Book/p11,cover,") == true)
+        #expect(lines.last?.hasPrefix("external storage file missing,Book,Book/p14,cover,") == true)
+    }
+
     @Test func everyKindOfDamageIsFoundAndNamesEntityObjectAndKey() throws {
         let fixtures = try InspectFixtures()
         let store = try fixtures.copyCorpusStore(InspectFixtures.recipes)

@@ -40,6 +40,7 @@ final class InspectFixtures {
     static let recipes = "alhoqbani__AppleSample-iPhoneCoreDataRecipes__Recipes.sqlite"
     static let sampleModel2 = "alemar11__CoreDataPlus__SampleModel2_V1.sqlite"
     static let books = "thoughtcroft__coredatabooks__CoreDataBooks.CDBStore"
+    static let bookmarks = "duckduckgo__BrowserServicesKit__Bookmarks_V4.sqlite"
 
     /// Copies a corpus store and its siblings into `directory` (a sub-folder of the scratch
     /// directory when given) and returns the copy's path.

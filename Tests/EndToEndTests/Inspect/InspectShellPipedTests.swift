@@ -70,6 +70,18 @@ import Testing
         #expect(outcome.standardOutput.contains("Recipe/p1"))
     }
 
+    @Test func aQueryStoppedByTheTimeLimitNamesTheStatementAndTheLimit() throws {
+        let outcome = try run(
+            "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT count(*) FROM c;\nSELECT 5 AS five;\n",
+            ["--timeout", "0.5"])
+        #expect(outcome.status == 1)
+        #expect(
+            outcome.standardError
+                == "companion: WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FRO…: "
+                + "stopped after 0.5 s (the inspector's time limit, --timeout; is the store enormous or damaged?)\n")
+        #expect(outcome.standardOutput.hasSuffix("five\r\n5\r\n"), "the shell goes on")
+    }
+
     @Test func bailStopsAtTheFirstError() throws {
         let outcome = try run("SELECT 1 AS one;\nSELECT * FROM no_such_table;\nSELECT 2 AS two;\n", ["-bail"])
         #expect(outcome.status == 1)

@@ -66,4 +66,60 @@ struct InspectShellTerminalTests {
         #expect(history.contains("SELECT 41 + 1 AS answer;"))
         #expect(try fixtures.leftoversInTemporaryDirectory() == [])
     }
+
+    @Test func theLastSessionsHistoryComesBackAndTabCompletesTablesAndAttributes() throws {
+        let fixtures = try InspectFixtures()
+        try fixtures.copyCorpusStore(InspectFixtures.recipes)
+        let state = fixtures.path + "/state"
+        let binary = ProductRunner.binDirectory.appendingPathComponent("companion").path
+        let command = "env TMPDIR=\(TmuxSession.quoted(fixtures.temporary.path)) XDG_STATE_HOME=\(TmuxSession.quoted(state)) "
+            + "NO_COLOR=1 TERM=xterm \(TmuxSession.quoted(binary)) inspect \(InspectFixtures.recipes) shell"
+
+        // First session: a table name and an attribute name completed with Tab, a write refused.
+        do {
+            let terminal = try TmuxSession(command: command, directory: fixtures.path)
+            defer { terminal.close() }
+            try terminal.start()
+            #expect(terminal.waitFor("Ctrl-D quits"))
+            var mark = terminal.mark
+            try terminal.type("SELECT ZNAME FROM ZRECIPET")
+            try terminal.press("Tab")
+            try terminal.type("ORDER BY ZNAME LIMIT 1;")
+            try terminal.press("Enter")
+            #expect(terminal.waitFor("SELECT ZNAME FROM ZRECIPETYPE ORDER BY", after: mark))
+            #expect(terminal.waitFor("│ ZNAME", thenPrompt: "inspect> ", after: mark))
+            mark = terminal.mark
+            try terminal.type(".rows Recipe --limit 1 --sort prepT")
+            try terminal.press("Tab")
+            try terminal.press("Enter")
+            #expect(terminal.waitFor(".rows Recipe --limit 1 --sort prepTime", after: mark))
+            #expect(terminal.waitFor("Recipe/p2", thenPrompt: "inspect> ", after: mark), "\"10 min\" sorts first")
+            mark = terminal.mark
+            try terminal.type("DELETE FROM ZRECIPE;")
+            try terminal.press("Enter")
+            #expect(terminal.waitFor("refused: the shell only reads", thenPrompt: "inspect> ", after: mark))
+            mark = terminal.mark
+            try terminal.press("C-d")
+            #expect(terminal.waitFor("SHELL-EXITED-0", after: mark))
+        }
+
+        // Second session (its own terminal's files in another folder): Up brings back the last line
+        // typed in the first one.
+        let again = fixtures.path + "/again"
+        try FileManager.default.createDirectory(atPath: again, withIntermediateDirectories: true)
+        let terminal = try TmuxSession(command: "cd .. && " + command, directory: again)
+        defer { terminal.close() }
+        try terminal.start()
+        #expect(terminal.waitFor("Ctrl-D quits"))
+        var mark = terminal.mark
+        try terminal.press("Up")
+        try terminal.press("Enter")
+        #expect(terminal.waitFor("refused: the shell only reads", thenPrompt: "inspect> ", after: mark))
+        mark = terminal.mark
+        try terminal.press("C-d")
+        #expect(terminal.waitFor("SHELL-EXITED-0", after: mark))
+        #expect(try fixtures.leftoversInTemporaryDirectory() == [])
+        let history = try String(contentsOfFile: state + "/companion/history", encoding: .utf8)
+        #expect(history.contains("SELECT ZNAME FROM ZRECIPETYPE ORDER BY ZNAME LIMIT 1;"))
+    }
 }

@@ -14,6 +14,9 @@ struct ReadPlan {
     enum Field {
         /// An attribute of this type.
         case attribute(AttributeType)
+        /// A transformable attribute naming a value transformer (looked up when the row is read,
+        /// so a transformer registered after the store was opened still applies).
+        case transformable(transformerName: String)
         /// A to-one's foreign key; the destination's `Z_ENT` is in column `entityColumn` when the
         /// destination has sub-entities, else it is always `destination`.
         case toOne(destination: EntityDescription, entityColumn: Int?)
@@ -85,8 +88,13 @@ struct ReadPlan {
                     propertyName: propertyColumn.propertyName,
                     field: .toOne(destination: destination, entityColumn: entityColumn), index: index))
             } else if let attribute = property as? AttributeDescription {
-                columns.append(Column(
-                    propertyName: propertyColumn.propertyName, field: .attribute(attribute.attributeType), index: index))
+                let field: Field =
+                    if attribute.attributeType == .transformable, let name = attribute.valueTransformerName {
+                        .transformable(transformerName: name)
+                    } else {
+                        .attribute(attribute.attributeType)
+                    }
+                columns.append(Column(propertyName: propertyColumn.propertyName, field: field, index: index))
             }
         }
         self.selectList = selectList
@@ -96,7 +104,10 @@ struct ReadPlan {
         var attributes = Set<String>()
         if !hasMixedEntities {
             for column in columns {
-                if case .attribute = column.field { attributes.insert(column.propertyName) }
+                switch column.field {
+                case .attribute, .transformable: attributes.insert(column.propertyName)
+                case .toOne: break
+                }
             }
         }
         valueLayout = PropertySlotLayout(names: columns.map(\.propertyName), attributes: attributes)

@@ -115,8 +115,10 @@ extension SQLiteStore: FetchOptionsStore {
                     guard !statement.isNull(at: index) else { continue }
                     switch property.kind {
                     case .attribute(let type):
-                        dictionary[property.keyPath] = SQLiteValueConversion.attributeValue(
-                            statement, at: index, type: type)
+                        let stored = SQLiteValueConversion.attributeValue(statement, at: index, type: type)
+                        dictionary[property.keyPath] =
+                            type == .transformable
+                            ? SQLiteValueConversion.objectValue(stored, transformerName: property.transformerName) : stored
                     case .toOne(let destination):
                         var target = destination
                         if let column = entityColumnByProperty[position],

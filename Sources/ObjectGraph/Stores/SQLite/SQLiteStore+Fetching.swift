@@ -133,6 +133,9 @@ extension SQLiteStore {
             switch column.field {
             case .attribute(let type):
                 slots[slot] = SQLiteValueConversion.attributeValue(statement, at: column.index, type: type)
+            case .transformable(let name):
+                let stored = SQLiteValueConversion.attributeValue(statement, at: column.index, type: .transformable)
+                slots[slot] = SQLiteValueConversion.objectValue(stored, transformerName: name)
             case .toOne(let destination, let entityColumn):
                 guard !statement.isNull(at: column.index) else { continue }
                 var target = destination

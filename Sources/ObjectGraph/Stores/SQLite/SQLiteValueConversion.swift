@@ -6,7 +6,8 @@ import SQLite
 ///
 /// Dates are REAL seconds since 2001-01-01, UUIDs 16-byte blobs, booleans 0/1, decimals REAL
 /// (read back through their shortest decimal text so `0.1` stays `0.1`), URLs their absolute
-/// string. Transformable attributes are stored and returned as the archived `Data`.
+/// string. Transformable attributes go through their named ``ObjectValueTransformer`` when one is
+/// registered, and are otherwise stored and returned as `Data`.
 enum SQLiteValueConversion {
     /// The value to bind for `value` of an attribute of `type`; nil becomes NULL.
     ///
@@ -34,9 +35,13 @@ enum SQLiteValueConversion {
             if let date = value as? Date { return .real(date.timeIntervalSinceReferenceDate) }
         case .uuid:
             if let uuid = value as? UUID { return .blob(uuidBytes(uuid)) }
-        case .binaryData, .transformable:
+        case .binaryData:
             if let data = value as? Data { return .blob(data) }
             if let bytes = value as? [UInt8] { return .blob(Data(bytes)) }
+        case .transformable:
+            let stored = storedValue(value, ofTransformable: attribute)
+            if let data = stored as? Data { return .blob(data) }
+            if let bytes = stored as? [UInt8] { return .blob(Data(bytes)) }
         case .undefined, .objectID:
             break
         }

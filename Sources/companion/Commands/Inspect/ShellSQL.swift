@@ -62,7 +62,7 @@ enum ShellSQL {
     }
 
     /// A failed statement as one error line naming it: `companion: DELETE FROM ZBOOK;: refused: …`.
-    /// A statement the authorizer refused says why; interruptions and time limits stay as they are.
+    /// A statement the authorizer refused says why; an interruption (Ctrl-C) stays as it is.
     static func failure(_ error: InspectorError, statement: String) -> any Error {
         let detail: String
         switch error {
@@ -71,6 +71,8 @@ enum ShellSQL {
                 ? "refused: the shell only reads (SELECT, WITH … SELECT and reading PRAGMAs); "
                     + "this statement would change the store or reach outside it"
                 : message
+        case .timeLimitExceeded:
+            detail = error.message
         default:
             return error
         }
