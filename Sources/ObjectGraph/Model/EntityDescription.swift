@@ -35,7 +35,7 @@ public final class EntityDescription: @unchecked Sendable, CustomStringConvertib
     public let userInfo: [String: String]
 
     /// The parent entity; nil for a root entity, until the model is built, or when the model is gone.
-    public internal(set) weak var superentity: EntityDescription?
+    public var superentity: EntityDescription? { graph?.entity(at: superentityIndex) }
     /// The direct sub-entities, in name order (case-insensitive, then case-sensitive).
     public internal(set) var subentities: [EntityDescription] = []
     /// Every property, inherited ones first (root entity's, then each level down), each level in
@@ -51,8 +51,13 @@ public final class EntityDescription: @unchecked Sendable, CustomStringConvertib
     public internal(set) var fetchedPropertiesByName: [String: FetchedPropertyDescription] = [:]
     /// Apple's 32-byte version hash of the entity (DESIGN.md §3.3); empty until a model is built.
     public internal(set) var versionHash = Data()
-    /// The model the entity belongs to; nil until it is built.
-    public internal(set) weak var managedObjectModel: ManagedObjectModel?
+    /// The model the entity belongs to; nil until it is built, or when the model is gone.
+    public var managedObjectModel: ManagedObjectModel? { graph?.model }
+
+    /// The links of the entity's model (see ``ModelGraph`` for why they are not weak references).
+    weak var graph: ModelGraph?
+    /// The parent's index in ``graph``.
+    var superentityIndex: Int?
 
     /// Describes an entity; every argument but the name has Core Data's default.
     ///

@@ -9,7 +9,10 @@ public final class FetchedPropertyDescription: PropertyDescription, @unchecked S
     public let predicateFormat: String?
 
     /// The destination entity; nil until the model is built, or when the model is gone.
-    public internal(set) weak var destinationEntity: EntityDescription?
+    public var destinationEntity: EntityDescription? { graph?.entity(at: destinationIndex) }
+
+    /// The destination's index in the model's graph.
+    var destinationIndex: Int?
 
     /// Describes a fetched property of `destinationEntityName` objects matching `predicateFormat`.
     public init(

@@ -1,8 +1,11 @@
 /// Turning the names in entity descriptions into links, checking the model on the way.
 extension ManagedObjectModel {
     /// Links parents, sub-entities, inherited properties, destinations and inverses, and returns
-    /// the entities by name. Nothing is changed unless every check passes.
-    static func link(_ entities: [EntityDescription]) throws(ModelError) -> [String: EntityDescription] {
+    /// the entities by name and the graph the links go through (the model must keep it). Nothing
+    /// is changed unless every check passes.
+    static func link(
+        _ entities: [EntityDescription]
+    ) throws(ModelError) -> (byName: [String: EntityDescription], graph: ModelGraph) {
         var byName: [String: EntityDescription] = [:]
         for entity in entities {
             guard byName[entity.name] == nil else { throw .duplicateEntity(name: entity.name) }
@@ -27,8 +30,13 @@ extension ManagedObjectModel {
                 of: entity, byName: byName, propertiesOf: { resolvedProperties[ObjectIdentifier($0)] ?? [:] })
         }
         // Every check passed: link for real.
+        let graph = ModelGraph(entities: entities)
+        var indexes: [ObjectIdentifier: Int] = [:]
+        for (index, entity) in entities.enumerated() { indexes[ObjectIdentifier(entity)] = index }
+        func index(of entity: EntityDescription?) -> Int? { entity.flatMap { indexes[ObjectIdentifier($0)] } }
         for (entity, chain) in zip(entities, chains) {
-            entity.superentity = parents[ObjectIdentifier(entity)]
+            entity.graph = graph
+            entity.superentityIndex = index(of: parents[ObjectIdentifier(entity)])
             entity.subentities = entities.filter { parents[ObjectIdentifier($0)] === entity }
                 .sorted { NameOrder.entityName($0.name, $1.name) }
             entity.allProperties = chain.flatMap(\.properties)
@@ -38,21 +46,27 @@ extension ManagedObjectModel {
             entity.relationshipsByName = properties.compactMapValues { $0 as? RelationshipDescription }
             entity.fetchedPropertiesByName = properties.compactMapValues { $0 as? FetchedPropertyDescription }
             for property in entity.properties {
-                property.entity = entity
+                property.graph = graph
+                property.entityIndex = index(of: entity)
                 if let relationship = property as? RelationshipDescription {
                     let destination = byName[relationship.destinationEntityName]
-                    relationship.destinationEntity = destination
-                    relationship.inverseRelationship = relationship.inverseName.flatMap { inverse in
-                        destination.flatMap {
-                            resolvedProperties[ObjectIdentifier($0)]?[inverse] as? RelationshipDescription
-                        }
+                    relationship.destinationIndex = index(of: destination)
+                    relationship.inverseLocation = nil
+                    if let inverse = relationship.inverseName, let destination,
+                        let destinationIndex = index(of: destination),
+                        let position = chains[destinationIndex].flatMap(\.properties).firstIndex(where: {
+                            $0.name == inverse && $0 is RelationshipDescription
+                        })
+                    {
+                        relationship.inverseLocation = ModelGraph.PropertyLocation(
+                            entity: destinationIndex, property: position)
                     }
                 } else if let fetched = property as? FetchedPropertyDescription {
-                    fetched.destinationEntity = byName[fetched.destinationEntityName]
+                    fetched.destinationIndex = index(of: byName[fetched.destinationEntityName])
                 }
             }
         }
-        return byName
+        return (byName, graph)
     }
 
     /// Each entity's parent, checking that parents exist and form no cycle.

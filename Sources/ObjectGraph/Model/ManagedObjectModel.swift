@@ -28,6 +28,8 @@ public final class ManagedObjectModel: @unchecked Sendable {
     public let userInfo: [String: String]
     /// Each entity's 32-byte version hash, as a store's `NSStoreModelVersionHashes` holds them.
     public let entityVersionHashesByName: [String: Data]
+    /// The links between the model's descriptions, which they reach weakly (see ``ModelGraph``).
+    private let graph: ModelGraph
 
     /// Builds a model from entity descriptions, linking and checking everything by name.
     ///
@@ -39,7 +41,7 @@ public final class ManagedObjectModel: @unchecked Sendable {
         configurations: [String: [String]] = [:], versionIdentifiers: Set<String> = [],
         userInfo: [String: String] = [:]
     ) throws(ModelError) {
-        let byName = try ManagedObjectModel.link(entities)
+        let (byName, graph) = try ManagedObjectModel.link(entities)
         for template in fetchRequestTemplates where byName[template.entityName] == nil {
             throw .unknownEntity(name: template.entityName, usedBy: "fetch request \"\(template.name)\"")
         }
@@ -52,12 +54,13 @@ public final class ManagedObjectModel: @unchecked Sendable {
         for template in fetchRequestTemplates { templates[template.name] = template }
         self.entities = entities
         self.entitiesByName = byName
+        self.graph = graph
         self.fetchRequestTemplatesByName = templates
         self.configurations = configurations
         self.versionIdentifiers = versionIdentifiers
         self.userInfo = userInfo
         self.entityVersionHashesByName = ManagedObjectModel.computeVersionHashes(of: entities)
-        for entity in entities { entity.managedObjectModel = self }
+        graph.model = self
     }
 
     /// The entities of a configuration (all entities for nil or `"Default"` when not declared).

@@ -27,8 +27,14 @@ public class PropertyDescription: @unchecked Sendable, CustomStringConvertible {
 
     /// The entity that declares this property; nil until a model is built, or when the model is gone.
     ///
-    /// The model owns its entities and entities own their properties, so this back-pointer is weak.
-    public internal(set) weak var entity: EntityDescription?
+    /// The model owns its entities and entities own their properties, so this back-pointer goes
+    /// through the model's ``ModelGraph``, held weakly.
+    public var entity: EntityDescription? { graph?.entity(at: entityIndex) }
+
+    /// The links of the model the property's entity belongs to.
+    weak var graph: ModelGraph?
+    /// The declaring entity's index in ``graph``.
+    var entityIndex: Int?
 
     /// Apple's 32-byte version hash of this property (DESIGN.md §3.3); empty until a model is built.
     public internal(set) var versionHash = Data()

@@ -31,9 +31,16 @@ public final class RelationshipDescription: PropertyDescription, @unchecked Send
     public var maximumCount: Int? { maxCount > 0 ? maxCount : nil }
 
     /// The destination entity; nil until the model is built, or when the model is gone.
-    public internal(set) weak var destinationEntity: EntityDescription?
+    public var destinationEntity: EntityDescription? { graph?.entity(at: destinationIndex) }
     /// The inverse relationship; nil when there is none, until the model is built, or when it is gone.
-    public internal(set) weak var inverseRelationship: RelationshipDescription?
+    public var inverseRelationship: RelationshipDescription? {
+        graph?.property(at: inverseLocation) as? RelationshipDescription
+    }
+
+    /// The destination's index in the model's graph.
+    var destinationIndex: Int?
+    /// Where the inverse sits in the model's graph.
+    var inverseLocation: ModelGraph.PropertyLocation?
 
     /// Describes a relationship; a to-one always has `maxCount` 1, whatever is passed.
     public init(
