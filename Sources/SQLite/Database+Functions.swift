@@ -3,9 +3,9 @@ import Foundation
 
 /// Holds a user function's body for SQLite; released by SQLite's destructor callback.
 private final class FunctionBox {
-    let body: ([SQLiteValue]) throws -> SQLiteValue
+    let body: (FunctionArguments) throws -> SQLiteValue
 
-    init(body: @escaping ([SQLiteValue]) throws -> SQLiteValue) {
+    init(body: @escaping (FunctionArguments) throws -> SQLiteValue) {
         self.body = body
     }
 }
@@ -28,6 +28,28 @@ extension Database {
         _ name: String, argumentCount: Int32, deterministic: Bool = true,
         _ body: @escaping ([SQLiteValue]) throws -> SQLiteValue
     ) throws {
+        try createInPlaceFunction(name, argumentCount: argumentCount, deterministic: deterministic) { arguments in
+            try body((0..<arguments.count).map { arguments[$0] })
+        }
+    }
+
+    /// Registers a scalar SQL function that reads its arguments in place (``FunctionArguments``),
+    /// for functions called once per row where copying each text into a `String` would dominate.
+    ///
+    /// ```swift
+    /// try database.createInPlaceFunction("utf8_length", argumentCount: 1) { arguments in
+    ///     arguments.withUTF8(at: 0) { .integer(Int64($0.count)) } ?? .null
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - argumentCount: the number of arguments, or -1 for any number.
+    ///   - deterministic: the same arguments always give the same result.
+    ///   - body: computes the result; an error it throws fails the statement with its description.
+    public func createInPlaceFunction(
+        _ name: String, argumentCount: Int32, deterministic: Bool = true,
+        _ body: @escaping (FunctionArguments) throws -> SQLiteValue
+    ) throws {
         let handle = try requireHandle()
         let box = Unmanaged.passRetained(FunctionBox(body: body)).toOpaque()
         let flags = SQLITE_UTF8 | (deterministic ? SQLITE_DETERMINISTIC : 0)
@@ -36,13 +58,8 @@ extension Database {
         let code = sqlite3_create_function_v2(handle, name, argumentCount, flags, box, { context, count, arguments in
             guard let context, let user = sqlite3_user_data(context) else { return }
             let box = Unmanaged<FunctionBox>.fromOpaque(user).takeUnretainedValue()
-            var values: [SQLiteValue] = []
-            values.reserveCapacity(Int(count))
-            for index in 0..<Int(count) {
-                values.append(SQLiteValue(arguments?[index]))
-            }
             do {
-                setResult(try box.body(values), of: context)
+                setResult(try box.body(FunctionArguments(arguments, count: Int(count))), of: context)
             } catch {
                 sqlite3_result_error(context, String(describing: error), -1)
             }

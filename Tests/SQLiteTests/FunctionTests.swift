@@ -11,6 +11,23 @@ import Testing
         }
     }
 
+    @Test func inPlaceFunctionLendsTextBytesAndReportsEachArgumentsType() throws {
+        let database = try Database.inMemory()
+        try database.createInPlaceFunction("describe", argumentCount: -1) { arguments in
+            var parts: [String] = []
+            for index in 0..<arguments.count {
+                let bytes = arguments.withUTF8(at: index) { Array($0) }
+                parts.append("\(arguments.type(at: index)):\(arguments.int64(at: index).map(String.init) ?? "nil")"
+                    + ":\(bytes.map { String(decoding: $0, as: UTF8.self) } ?? "-")")
+            }
+            #expect(arguments.type(at: arguments.count) == .null)
+            #expect(arguments[arguments.count] == .null)
+            return .text(parts.joined(separator: " "))
+        }
+        let result = try database.scalar("SELECT describe(7, 'héllo', '', NULL, x'01')")
+        #expect(result == .text("integer:7:- text:0:héllo text:0: null:nil:- blob:0:-"))
+    }
+
     @Test func thrownErrorsFailTheStatementWithTheirDescription() throws {
         struct Refused: Error, CustomStringConvertible { var description: String { "refused politely" } }
         let database = try Database.inMemory()

@@ -29,7 +29,39 @@ enum PredicateSQLFunction {
         }
     }
 
-    static let operatorsByCode: [Int64: ComparisonOperator] = [0: .equal, 1: .beginsWith, 2: .endsWith, 3: .contains]
+    /// The operator of an operation code; unknown codes compare for equality.
+    static func searchOperator(code: Int64?) -> ComparisonOperator {
+        switch code {
+        case 1: return .beginsWith
+        case 2: return .endsWith
+        case 3: return .contains
+        default: return .equal
+        }
+    }
+
+    /// One call of `NSCoreDataStringSearch`. ASCII operands are matched on the bytes SQLite holds,
+    /// without making Strings (this runs once per row); other text takes the Unicode path.
+    static func stringSearch(_ arguments: FunctionArguments) -> Bool {
+        let options = StringComparisonOptions(rawValue: UInt8(truncatingIfNeeded: arguments.int64(at: 3) ?? 0) & 3)
+        let op = searchOperator(code: arguments.int64(at: 2))
+        switch (arguments.type(at: 0), arguments.type(at: 1)) {
+        case (.null, .null):
+            return op == .equal
+        case (.text, .text):
+            let fast = arguments.withUTF8(at: 0) { text in
+                arguments.withUTF8(at: 1) { pattern in
+                    PredicateStringMatching.searchASCII(text, for: pattern, operator: op, options: options)
+                } ?? nil
+            }
+            if let fast, let result = fast { return result }
+            guard case .text(let text) = arguments[0], case .text(let pattern) = arguments[1] else { return false }
+            return op == .equal
+                ? PredicateStringMatching.equal(text, pattern, options: options)
+                : PredicateStringMatching.search(text, for: pattern, operator: op, options: options)
+        default:
+            return false
+        }
+    }
 }
 
 /// Installs the functions compiled predicates use (`NSCoreDataStringSearch`, `NSCoreDataLike`,
@@ -37,21 +69,8 @@ enum PredicateSQLFunction {
 ///
 /// - Throws: `SQLiteError` when SQLite refuses the registration.
 public func registerPredicateFunctions(on database: Database) throws {
-    try database.createFunction(PredicateSQLFunction.stringSearch, argumentCount: 4) { arguments in
-        let options = StringComparisonOptions(rawValue: UInt8(truncatingIfNeeded: arguments[3].int64Value ?? 0) & 3)
-        let op = PredicateSQLFunction.operatorsByCode[arguments[2].int64Value ?? -1] ?? .equal
-        switch (arguments[0], arguments[1]) {
-        case (.null, .null):
-            return .integer(op == .equal ? 1 : 0)
-        case (.text(let text), .text(let pattern)):
-            let result =
-                op == .equal
-                ? PredicateStringMatching.equal(text, pattern, options: options)
-                : PredicateStringMatching.search(text, for: pattern, operator: op, options: options)
-            return .integer(result ? 1 : 0)
-        default:
-            return .integer(0)
-        }
+    try database.createInPlaceFunction(PredicateSQLFunction.stringSearch, argumentCount: 4) { arguments in
+        .integer(PredicateSQLFunction.stringSearch(arguments) ? 1 : 0)
     }
     try database.createFunction(PredicateSQLFunction.like, argumentCount: 3) { arguments in
         guard case .text(let text) = arguments[0], case .text(let pattern) = arguments[1] else { return .integer(0) }
