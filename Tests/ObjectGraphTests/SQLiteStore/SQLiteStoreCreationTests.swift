@@ -70,20 +70,10 @@ import Testing
         defer { StoreFixtures.remove(directory) }
         let url = directory.appendingPathComponent("Theater.sqlite")
         try SQLiteStore(url: url, model: try StoreFixtures.theaterModel(), options: .init(log: SQLDebugLog())).close()
-        let changed = try ManagedObjectModel(entities: [
-            EntityDescription(name: "Movie", properties: [
-                AttributeDescription(name: "name", type: .string, isOptional: false),
-                AttributeDescription(name: "movieDescription", type: .string),
-                AttributeDescription(name: "rating", type: .integer16),
-                RelationshipDescription(name: "theater", destinationEntityName: "Theater", inverseName: "movies"),
-            ]),
-            EntityDescription(name: "Theater", properties: [
-                AttributeDescription(name: "name", type: .string, isOptional: false),
-                AttributeDescription(name: "openingDate", type: .string),
-                RelationshipDescription(
-                    name: "movies", destinationEntityName: "Movie", inverseName: "theater", isToMany: true,
-                    deleteRule: .cascade),
-            ]),
+        let changed = try Self.theaterModel(movieAttributes: [
+            AttributeDescription(name: "name", type: .string, isOptional: false),
+            AttributeDescription(name: "movieDescription", type: .string),
+            AttributeDescription(name: "rating", type: .integer16),
         ])
         let error = #expect(throws: CoreDataError.self) {
             try SQLiteStore(url: url, model: changed, options: .init(log: SQLDebugLog()))
@@ -100,19 +90,9 @@ import Testing
         let storedHashes = original.metadata["NSStoreModelVersionHashes"] as? [String: Data]
         original.close()
         // The same tables, one attribute's type told differently: the hashes differ, the columns do not.
-        let retyped = try ManagedObjectModel(entities: [
-            EntityDescription(name: "Movie", properties: [
-                AttributeDescription(name: "name", type: .string, isOptional: false),
-                AttributeDescription(name: "movieDescription", type: .binaryData),
-                RelationshipDescription(name: "theater", destinationEntityName: "Theater", inverseName: "movies"),
-            ]),
-            EntityDescription(name: "Theater", properties: [
-                AttributeDescription(name: "name", type: .string, isOptional: false),
-                AttributeDescription(name: "openingDate", type: .string),
-                RelationshipDescription(
-                    name: "movies", destinationEntityName: "Movie", inverseName: "theater", isToMany: true,
-                    deleteRule: .cascade),
-            ]),
+        let retyped = try Self.theaterModel(movieAttributes: [
+            AttributeDescription(name: "name", type: .string, isOptional: false),
+            AttributeDescription(name: "movieDescription", type: .binaryData),
         ])
         #expect(throws: CoreDataError.self) {
             try SQLiteStore(url: url, model: retyped, options: SQLiteStore.Options([SQLiteStore.Options.readOnlyKey: true]))
@@ -126,6 +106,22 @@ import Testing
         defer { reopened.close() }
         // Nothing was rewritten: the store keeps the hashes it was made with.
         #expect(reopened.metadata["NSStoreModelVersionHashes"] as? [String: Data] == storedHashes)
+    }
+
+    /// The lecture's Theater ⟷ Movie model with `movieAttributes` as the movie's attributes.
+    private static func theaterModel(movieAttributes: [AttributeDescription]) throws -> ManagedObjectModel {
+        try ManagedObjectModel(entities: [
+            EntityDescription(name: "Movie", properties: movieAttributes + [
+                RelationshipDescription(name: "theater", destinationEntityName: "Theater", inverseName: "movies")
+            ]),
+            EntityDescription(name: "Theater", properties: [
+                AttributeDescription(name: "name", type: .string, isOptional: false),
+                AttributeDescription(name: "openingDate", type: .string),
+                RelationshipDescription(
+                    name: "movies", destinationEntityName: "Movie", inverseName: "theater", isToMany: true,
+                    deleteRule: .cascade),
+            ]),
+        ])
     }
 
     @Test func openingReadsZMetadataFirstAsCoreDataDoes() throws {
