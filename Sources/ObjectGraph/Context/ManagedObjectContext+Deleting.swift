@@ -37,12 +37,11 @@ extension ManagedObjectContext {
                 destinations = object.state.toOneValues[relationship.name].map { [$0] } ?? []
             }
             guard !destinations.isEmpty, relationship.deleteRule != .deny else { continue }
-            for destination in destinations {
-                if let inverse = relationship.inverseRelationship,
-                    relationship.deleteRule != .noAction || inverse.isToMany
-                {
-                    destination.rawDetach(object, from: inverse)
-                }
+            // The inverse is looked up once per relationship, not once per member.
+            if let inverse = relationship.inverseRelationship,
+                relationship.deleteRule != .noAction || inverse.isToMany
+            {
+                for destination in destinations { destination.rawDetach(object, from: inverse) }
             }
             if relationship.isToMany {
                 object.rawRemoveAll(from: relationship)

@@ -26,6 +26,7 @@ struct SavePlan {
             for: context.insertedSet.elements, coordinator: coordinator, permanentIDs: &permanentIDs,
             storesOfInserts: &storesOfInserts)
         self.permanentIDs = permanentIDs
+        writtenValues.reserveCapacity(context.insertedSet.count + context.touchedSet.count)
         // A save touches one store or a few: find each one's part by identity.
         var parts: [(store: PersistentStore, changes: StoreChanges)] = []
         func add(_ store: PersistentStore, _ edit: (inout StoreChanges) -> Void) {
@@ -88,6 +89,8 @@ struct SavePlan {
             defaultStores[ObjectIdentifier(entity)] = store
             return store
         }
+        permanentIDs.reserveCapacity(permanentIDs.count + objects.count)
+        storesOfInserts.reserveCapacity(storesOfInserts.count + objects.count)
         for object in objects where permanentIDs[ObjectIdentifier(object)] == nil {
             // An object that already has a permanent ID (given by a child context's save) keeps it.
             if let assigned = object.assignedObjectID, !assigned.isTemporaryID,
@@ -97,8 +100,13 @@ struct SavePlan {
                 storesOfInserts[ObjectIdentifier(object)] = store
                 continue
             }
-            let store = try storesOfInserts[ObjectIdentifier(object)] ?? defaultStore(for: object.entity)
-            storesOfInserts[ObjectIdentifier(object)] = store
+            let store: PersistentStore
+            if let chosen = storesOfInserts[ObjectIdentifier(object)] {
+                store = chosen
+            } else {
+                store = try defaultStore(for: object.entity)
+                storesOfInserts[ObjectIdentifier(object)] = store
+            }
             if let index = pending.firstIndex(where: { $0.store === store && $0.entity === object.entity }) {
                 pending[index].objects.append(object)
             } else {
@@ -126,9 +134,13 @@ struct SavePlan {
     /// like the values of the entity's inserted objects.
     private mutating func storedValues(of object: ManagedObject, context: ManagedObjectContext) -> PropertyValues {
         let key = ObjectIdentifier(object.entity)
-        let slots =
-            storedSlots[key] ?? StoredSlots(entity: object.entity, layout: context.propertyLayout(for: object.entity))
-        storedSlots[key] = slots
+        let slots: StoredSlots
+        if let cached = storedSlots[key] {
+            slots = cached
+        } else {
+            slots = StoredSlots(entity: object.entity, layout: context.propertyLayout(for: object.entity))
+            storedSlots[key] = slots
+        }
         var values: PropertyValues
         if object.state.attributeValues.layout === slots.layout {
             // An inserted object's values are already in this layout: copy them whole.
@@ -178,11 +190,15 @@ struct SavePlan {
     private mutating func toManyChanges(of object: ManagedObject) -> [ToManyChange] {
         let isNew = object.state.lifecycle == .inserted
         let key = ObjectIdentifier(object.entity)
-        let relationships =
-            toManyRelationships[key]
-            ?? object.entity.relationshipsByName.values.filter { $0.isToMany && !$0.isTransient }
-            .sorted { $0.name < $1.name }
-        toManyRelationships[key] = relationships
+        let relationships: [RelationshipDescription]
+        if let cached = toManyRelationships[key] {
+            relationships = cached
+        } else {
+            relationships = object.entity.relationshipsByName.values.filter { $0.isToMany && !$0.isTransient }
+                .sorted { $0.name < $1.name }
+            toManyRelationships[key] = relationships
+        }
+        guard !relationships.isEmpty else { return [] }
         return relationships.compactMap { relationship in
             guard let members = object.state.toManyValues[relationship.name],
                 isNew ? !members.isEmpty : object.differsFromCommitted(relationship.name)

@@ -34,6 +34,10 @@ extension ManagedObjectModel {
         var indexes: [ObjectIdentifier: Int] = [:]
         for (index, entity) in entities.enumerated() { indexes[ObjectIdentifier(entity)] = index }
         func index(of entity: EntityDescription?) -> Int? { entity.flatMap { indexes[ObjectIdentifier($0)] } }
+        var relationshipIndexes: [ObjectIdentifier: Int] = [:]
+        for (index, relationship) in graph.relationships.enumerated() {
+            relationshipIndexes[ObjectIdentifier(relationship)] = index
+        }
         for (entity, chain) in zip(entities, chains) {
             entity.graph = graph
             entity.superentityIndex = index(of: parents[ObjectIdentifier(entity)])
@@ -51,16 +55,12 @@ extension ManagedObjectModel {
                 if let relationship = property as? RelationshipDescription {
                     let destination = byName[relationship.destinationEntityName]
                     relationship.destinationIndex = index(of: destination)
-                    relationship.inverseLocation = nil
-                    if let inverse = relationship.inverseName, let destination,
-                        let destinationIndex = index(of: destination),
-                        let position = chains[destinationIndex].flatMap(\.properties).firstIndex(where: {
-                            $0.name == inverse && $0 is RelationshipDescription
-                        })
-                    {
-                        relationship.inverseLocation = ModelGraph.PropertyLocation(
-                            entity: destinationIndex, property: position)
+                    let inverse = relationship.inverseName.flatMap { inverse in
+                        destination.flatMap {
+                            resolvedProperties[ObjectIdentifier($0)]?[inverse] as? RelationshipDescription
+                        }
                     }
+                    relationship.inverseIndex = inverse.flatMap { relationshipIndexes[ObjectIdentifier($0)] }
                 } else if let fetched = property as? FetchedPropertyDescription {
                     fetched.destinationIndex = index(of: byName[fetched.destinationEntityName])
                 }

@@ -12,18 +12,15 @@
 final class ModelGraph: @unchecked Sendable {
     /// The model's entities, in the model's order; the indexes descriptions hold point here.
     let entities: [EntityDescription]
+    /// Every entity's own relationships, entity by entity in model order, for inverses to point at
+    /// by index (typed, so reading an inverse needs no cast).
+    let relationships: [RelationshipDescription]
     /// The model that owns this graph.
     weak var model: ManagedObjectModel?
 
     init(entities: [EntityDescription]) {
         self.entities = entities
-    }
-
-    /// Where a property sits: the entity's index in ``entities`` and its own in that entity's
-    /// `allProperties`.
-    struct PropertyLocation {
-        let entity: Int
-        let property: Int
+        self.relationships = entities.flatMap(\.ownRelationships)
     }
 
     /// The entity at `index`, or nil for an index this graph does not have.
@@ -32,11 +29,9 @@ final class ModelGraph: @unchecked Sendable {
         return entities[index]
     }
 
-    /// The property at `location`, or nil when there is none.
-    func property(at location: PropertyLocation?) -> PropertyDescription? {
-        guard let location, let entity = entity(at: location.entity),
-            entity.allProperties.indices.contains(location.property)
-        else { return nil }
-        return entity.allProperties[location.property]
+    /// The relationship at `index` of ``relationships``, or nil for an index this graph does not have.
+    func relationship(at index: Int?) -> RelationshipDescription? {
+        guard let index, relationships.indices.contains(index) else { return nil }
+        return relationships[index]
     }
 }

@@ -33,14 +33,12 @@ public final class RelationshipDescription: PropertyDescription, @unchecked Send
     /// The destination entity; nil until the model is built, or when the model is gone.
     public var destinationEntity: EntityDescription? { graph?.entity(at: destinationIndex) }
     /// The inverse relationship; nil when there is none, until the model is built, or when it is gone.
-    public var inverseRelationship: RelationshipDescription? {
-        graph?.property(at: inverseLocation) as? RelationshipDescription
-    }
+    public var inverseRelationship: RelationshipDescription? { graph?.relationship(at: inverseIndex) }
 
     /// The destination's index in the model's graph.
     var destinationIndex: Int?
-    /// Where the inverse sits in the model's graph.
-    var inverseLocation: ModelGraph.PropertyLocation?
+    /// The inverse's index in the model graph's relationships.
+    var inverseIndex: Int?
 
     /// Describes a relationship; a to-one always has `maxCount` 1, whatever is passed.
     public init(
