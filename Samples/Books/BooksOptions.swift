@@ -1,4 +1,5 @@
 import Foundation
+import ObjectGraph
 
 /// The sample's command line: `books [--store PATH] [-com.apple.CoreData.SQLDebug N]`.
 struct BooksOptions {
@@ -26,8 +27,8 @@ struct BooksOptions {
                 guard index + 1 < arguments.count else { throw UsageError(description: "--store needs a file path") }
                 storeURL = URL(fileURLWithPath: arguments[index + 1])
                 index += 2
-            case "-com.apple.CoreData.SQLDebug":
-                index += index + 1 < arguments.count && Int(arguments[index + 1]) != nil ? 2 : 1
+            case SQLDebugLog.argumentFlag:
+                index += SQLDebugLog.argumentsTaken(byFlagAt: index, in: arguments)
             case "-h", "--help":
                 wantsHelp = true
                 index += 1

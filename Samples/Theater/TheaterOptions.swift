@@ -1,4 +1,5 @@
 import Foundation
+import ObjectGraph
 
 /// The sample's command line: `theater [--store PATH] [--reset] [-com.apple.CoreData.SQLDebug N]`.
 struct TheaterOptions {
@@ -52,9 +53,9 @@ struct TheaterOptions {
                 index += 2
             case "-h", "--help":
                 showHelp = true
-            case "-com.apple.CoreData.SQLDebug":
+            case SQLDebugLog.argumentFlag:
                 // Read by SQLDebugLog.shared itself; only its value is skipped here.
-                if index + 1 < arguments.count, Int(arguments[index + 1]) != nil { index += 1 }
+                index += SQLDebugLog.argumentsTaken(byFlagAt: index, in: arguments) - 1
             default:
                 throw UsageError(message: "unknown argument '\(argument)' (try --help)")
             }

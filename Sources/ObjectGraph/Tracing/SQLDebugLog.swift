@@ -56,19 +56,32 @@ public final class SQLDebugLog: @unchecked Sendable {
         FileHandle.standardError.write(Data((line + "\n").utf8))
     }
 
+    /// The command-line flag that turns the trace on, as Xcode's scheme editor passes it.
+    public static let argumentFlag = "-com.apple.CoreData.SQLDebug"
+
     /// The level a process asked for: `-com.apple.CoreData.SQLDebug N` among `arguments` (the
     /// form Xcode's scheme editor passes) wins, then the environment variable `SQLDEBUG=N`;
-    /// otherwise 0. A value that is not a number counts as 1, as Core Data treats `YES`.
+    /// otherwise 0. A value that is not a number counts as 1, as Core Data treats `YES` (and `NO`
+    /// or `false` as 0); a flag with no value after it (the last argument, or followed by another
+    /// option) means 1.
     public static func level(arguments: [String], environment: [String: String]) -> Int {
-        let flag = "-com.apple.CoreData.SQLDebug"
-        if let index = arguments.lastIndex(of: flag) {
-            let value = index + 1 < arguments.count ? arguments[index + 1] : "1"
+        if let index = arguments.lastIndex(of: argumentFlag) {
+            let value = argumentsTaken(byFlagAt: index, in: arguments) == 2 ? arguments[index + 1] : "1"
             return parseLevel(value)
         }
         if let value = environment["SQLDEBUG"], !value.isEmpty {
             return parseLevel(value)
         }
         return 0
+    }
+
+    /// How many arguments the flag at `index` takes up: 2 when a value follows it (anything not
+    /// starting with `-`, or a negative number), else 1. Programs that read their own options skip
+    /// this many, so they and ``level(arguments:environment:)`` agree on what the flag's value is.
+    public static func argumentsTaken(byFlagAt index: Int, in arguments: [String]) -> Int {
+        guard index + 1 < arguments.count else { return 1 }
+        let next = arguments[index + 1]
+        return !next.hasPrefix("-") || Int(next) != nil ? 2 : 1
     }
 
     private static func parseLevel(_ text: String) -> Int {

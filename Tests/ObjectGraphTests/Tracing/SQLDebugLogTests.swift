@@ -21,6 +21,17 @@ import Testing
         #expect(SQLDebugLog.level(arguments: ["theater", "-com.apple.CoreData.SQLDebug"], environment: [:]) == 1)
     }
 
+    @Test func theFlagsValueIsTheNextArgumentUnlessThatIsAnotherOption() {
+        let flag = SQLDebugLog.argumentFlag
+        #expect(SQLDebugLog.level(arguments: ["theater", flag, "YES"], environment: [:]) == 1)
+        #expect(SQLDebugLog.level(arguments: ["theater", flag, "NO"], environment: [:]) == 0)
+        #expect(SQLDebugLog.level(arguments: ["theater", flag, "--reset"], environment: [:]) == 1)
+        #expect(SQLDebugLog.argumentsTaken(byFlagAt: 1, in: ["theater", flag, "YES"]) == 2)
+        #expect(SQLDebugLog.argumentsTaken(byFlagAt: 1, in: ["theater", flag, "3"]) == 2)
+        #expect(SQLDebugLog.argumentsTaken(byFlagAt: 1, in: ["theater", flag, "--reset"]) == 1)
+        #expect(SQLDebugLog.argumentsTaken(byFlagAt: 1, in: ["theater", flag]) == 1)
+    }
+
     @Test func levelOneWritesStatementsButNotBindings() {
         let lines = SQLDebugLog.Lines()
         let log = SQLDebugLog(level: 1, sink: lines.append)
