@@ -80,51 +80,6 @@ enum PredicateStringMatching {
         }
     }
 
-    /// The same search on ASCII text without allocating. Nil when either string is not ASCII.
-    private static func searchASCII(
-        _ text: String, for pattern: String, operator comparisonOperator: ComparisonOperator,
-        options: StringComparisonOptions
-    ) -> Bool? {
-        let result = text.utf8.withContiguousStorageIfAvailable { haystack -> Bool? in
-            pattern.utf8.withContiguousStorageIfAvailable { needle -> Bool? in
-                searchASCII(haystack, for: needle, operator: comparisonOperator, options: options)
-            } ?? nil
-        }
-        return result ?? nil
-    }
-
-    /// `==`, `BEGINSWITH`, `ENDSWITH`, `CONTAINS` on UTF-8 bytes (as SQLite hands them over), when both
-    /// are ASCII: folding ASCII only lowers `A`–`Z` (diacritic folding leaves it alone), so bytes can be
-    /// compared directly with the same answer as ``search(_:for:operator:options:)``. Nil when either
-    /// holds a non-ASCII byte, for the caller to take the Unicode path.
-    static func searchASCII(
-        _ haystack: UnsafeBufferPointer<UInt8>, for needle: UnsafeBufferPointer<UInt8>,
-        operator comparisonOperator: ComparisonOperator, options: StringComparisonOptions
-    ) -> Bool? {
-        guard !haystack.contains(where: { $0 >= 0x80 }), !needle.contains(where: { $0 >= 0x80 }) else {
-            return nil
-        }
-        let lowers = options.contains(.caseInsensitive)
-        @inline(__always) func same(_ a: UInt8, _ b: UInt8) -> Bool {
-            guard lowers else { return a == b }
-            return (a >= 0x41 && a <= 0x5A ? a | 0x20 : a) == (b >= 0x41 && b <= 0x5A ? b | 0x20 : b)
-        }
-        func matches(at start: Int) -> Bool {
-            for offset in 0..<needle.count where !same(haystack[start + offset], needle[offset]) {
-                return false
-            }
-            return true
-        }
-        if comparisonOperator == .equal { return haystack.count == needle.count && matches(at: 0) }
-        guard !needle.isEmpty, needle.count <= haystack.count else { return false }
-        switch comparisonOperator {
-        case .beginsWith: return matches(at: 0)
-        case .endsWith: return matches(at: haystack.count - needle.count)
-        case .contains: return (0...(haystack.count - needle.count)).contains { matches(at: $0) }
-        default: return nil
-        }
-    }
-
     /// `LIKE`: `*` matches any run of characters, `?` exactly one; a backslash makes the next
     /// character literal. The whole string must match.
     static func like(_ text: String, pattern: String, options: StringComparisonOptions) -> Bool {

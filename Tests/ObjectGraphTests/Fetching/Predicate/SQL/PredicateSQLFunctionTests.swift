@@ -5,13 +5,19 @@ import Testing
 
 @Suite struct PredicateSQLFunctionTests {
     /// ASCII in both cases, accented letters, a precomposed and a decomposed `é`, a ligature whose
-    /// case folding changes its length, non-Latin scripts, emoji and the empty string.
+    /// case folding changes its length, non-Latin scripts, emoji and the empty string; then texts
+    /// that stress the ASCII fast path on non-ASCII text: an ASCII run followed or preceded by a
+    /// combining mark, `ß`, the ligature `ﬁ`, the Kelvin sign, a dotted `İ`, fullwidth letters, and
+    /// the short ASCII patterns those fold into.
     static let texts = [
         "", "a", "A", "abc", "ABC", "aBc", "Alpha 12", "alpha", "xyzABCabc", "Amélie", "AMÉLIE", "amelie",
         "Ame\u{301}lie", "straße", "STRASSE", "Ǆemal", "ǆ", "Ωμέγα", "ωμεγα", "日本語", "🙂a🙂", "a\u{0}b", "~[]^",
+        "abc\u{301}", "Abc\u{20DD}x", "ab\u{903}", "\u{301}abc", "Abß", "ßabc", "abﬁ", "ﬁABC", "ab\u{212A}",
+        "\u{212A}ABC", "abİ", "İabc", "ａｂｃ", "ABＣ", "Ａbc", "ab", "ss", "fi", "k", "i", "e", "c\u{301}",
     ]
 
-    @Test func stringSearchInSQLiteAgreesWithTheInMemoryMatcherOnAsciiAndUnicode() throws {
+    /// Both back ends, fast paths included, against the Unicode matcher that folds through Foundation.
+    @Test func stringSearchInSQLiteAndInMemoryAgreesWithTheUnicodeMatcher() throws {
         let database = try Database.inMemory()
         try registerPredicateFunctions(on: database)
         let statement = try database.prepare("SELECT NSCoreDataStringSearch(?, ?, ?, ?)")
@@ -21,10 +27,13 @@ import Testing
                 for (code, op) in [(0, ComparisonOperator.equal), (1, .beginsWith), (2, .endsWith), (3, .contains)] {
                     for flags in 0...3 {
                         let options = StringComparisonOptions(rawValue: UInt8(flags))
-                        let expected =
+                        let expected = PredicateStringMatching.searchFolded(
+                            text, for: pattern, operator: op, options: options)
+                        let inMemory =
                             op == .equal
                             ? PredicateStringMatching.equal(text, pattern, options: options)
                             : PredicateStringMatching.search(text, for: pattern, operator: op, options: options)
+                        #expect(inMemory == expected, "in memory: \(text) \(op) \(pattern) flags \(flags)")
                         statement.reset()
                         try statement.bind([.text(text), .text(pattern), .integer(Int64(code)), .integer(Int64(flags))])
                         let result = try statement.step() ? statement.value(at: 0) : nil
