@@ -106,39 +106,51 @@ extension ManagedObjectContext {
 
     /// The object for a fetched row: the registered one (a fault gets the row's values; an
     /// object already loaded keeps its own, possibly unsaved, values), or a new one.
-    func object(for row: StoreRow) -> ManagedObject {
+    ///
+    /// `toOne` is the entity's to-one relationships when the caller already has them (see
+    /// ``objects(for:)``); nil looks them up.
+    func object(for row: StoreRow, toOne: [RelationshipDescription]? = nil) -> ManagedObject {
         if let object = registry[row.objectID] {
             if object.state.isFault { apply(row, to: object, keepingChanges: false) }
             return object
         }
         let object = makeObject(for: row.objectID)
-        fill(object, from: row)
+        fill(object, from: row, toOne: toOne)
         return object
     }
 
     /// Puts a row's values into an object just made for it or a fault: what
     /// `apply(_:to:keepingChanges:)` does, without copying the state to keep or clear values
     /// such an object does not have.
-    private func fill(_ object: ManagedObject, from row: StoreRow) {
-        if !object.state.toManyValues.isEmpty || !object.state.committedToMany.isEmpty {
-            object.state.toManyValues = [:]
-            object.state.committedToMany = [:]
-        }
-        if !object.state.changedKeys.isEmpty || !object.state.pendingErrors.isEmpty {
-            object.state.changedKeys = []
-            object.state.pendingErrors = [:]
-        }
-        object.state.toOneValues = [:]
-        object.state.version = row.version
-        // Share the row's storage (copy on write): a fetched object holds its values once.
-        object.state.committedValues = row.values
-        object.state.attributeValues = row.values
-        object.state.isFault = false
-        for relationship in toOneRelationships(of: object.entity) {
+    ///
+    /// The values go in through one access to the object's state rather than one per field;
+    /// the to-one objects are looked up after it, since that can reach other objects' states.
+    private func fill(_ object: ManagedObject, from row: StoreRow, toOne: [RelationshipDescription]? = nil) {
+        Self.load(row, into: &object.state)
+        for relationship in toOne ?? toOneRelationships(of: object.entity) {
             if let destination = row.values[relationship.name] as? ManagedObjectID {
                 object.state.toOneValues[relationship.name] = self.object(with: destination)
             }
         }
+    }
+
+    /// The state part of ``fill(_:from:toOne:)``: a loaded, unchanged object with `row`'s values
+    /// and no related objects yet.
+    private static func load(_ row: StoreRow, into state: inout ObjectState) {
+        if !state.toManyValues.isEmpty || !state.committedToMany.isEmpty {
+            state.toManyValues = [:]
+            state.committedToMany = [:]
+        }
+        if !state.changedKeys.isEmpty || !state.pendingErrors.isEmpty {
+            state.changedKeys = []
+            state.pendingErrors = [:]
+        }
+        if !state.toOneValues.isEmpty { state.toOneValues = [:] }
+        state.version = row.version
+        // Share the row's storage (copy on write): a fetched object holds its values once.
+        state.committedValues = row.values
+        state.attributeValues = row.values
+        state.isFault = false
     }
 
     /// Makes and registers an object of the right class for a stored row (the caller has just
@@ -152,11 +164,21 @@ extension ManagedObjectContext {
         return object
     }
 
-    /// Objects for fetched rows, in order (see ``object(for:)``), with room made in the
+    /// Objects for fetched rows, in order (see ``object(for:toOne:)``), with room made in the
     /// registry for all of them at once.
+    ///
+    /// The to-one relationships are looked up once per run of rows of one entity, not per row.
     func objects(for rows: [StoreRow]) -> [ManagedObject] {
         registry.reserveCapacity(registry.count + rows.count)
-        return rows.map { object(for: $0) }
+        var entity: EntityDescription?
+        var toOne: [RelationshipDescription] = []
+        return rows.map { row in
+            if row.objectID.entity !== entity {
+                entity = row.objectID.entity
+                toOne = toOneRelationships(of: row.objectID.entity)
+            }
+            return object(for: row, toOne: toOne)
+        }
     }
 
     /// The class objects of `entity` are made from (the registry's answer, remembered).
