@@ -146,14 +146,14 @@ extension SQLiteStore {
                 if let last = recent.objectID(at: column.index), last.primaryKey == key, last.entity === target {
                     slots[slot] = last
                 } else {
-                    let identifier = objectID(target, key)
+                    let identifier = objectID(target, key, recent: &recent)
                     recent.remember(identifier, at: column.index)
                     slots[slot] = identifier
                 }
             }
         }
         return StoreRow(
-            objectID: objectID(rowEntity, statement.int64(at: 1)), version: statement.int64(at: 2),
+            objectID: objectID(rowEntity, statement.int64(at: 1), recent: &recent), version: statement.int64(at: 2),
             propertyValues: PropertyValues(layout: plan.valueLayout, slots: slots))
     }
 
@@ -162,10 +162,23 @@ extension SQLiteStore {
     }
 }
 
-/// The object ID last made for each to-one column during one fetch.
+/// The object ID last made for each to-one column during one fetch, and the ID family of the
+/// entity last asked for (rows of one entity come in runs, so this spares a lookup per row).
 struct RecentObjectIDs {
     /// By result column index (a plain array: this is looked up for every row).
     private var byColumn: [ManagedObjectID?] = []
+    private var lastFamily: (entity: EntityDescription, family: ManagedObjectID.Family)?
+
+    /// The ID family of `entity`: the remembered one when `entity` was the last asked for, else
+    /// `make()`'s, remembered.
+    mutating func family(
+        of entity: EntityDescription, make: (EntityDescription) -> ManagedObjectID.Family
+    ) -> ManagedObjectID.Family {
+        if let lastFamily, lastFamily.entity === entity { return lastFamily.family }
+        let family = make(entity)
+        lastFamily = (entity, family)
+        return family
+    }
 
     /// The ID remembered for result column `index`.
     func objectID(at index: Int) -> ManagedObjectID? {

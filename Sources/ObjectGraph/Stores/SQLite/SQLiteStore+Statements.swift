@@ -69,6 +69,11 @@ extension SQLiteStore {
         ManagedObjectID(entity: entity, primaryKey: primaryKey, family: idFamily(of: entity))
     }
 
+    /// ``objectID(_:_:)`` during a fetch, taking the ID family from `recent` when it has it.
+    func objectID(_ entity: EntityDescription, _ primaryKey: Int64, recent: inout RecentObjectIDs) -> ManagedObjectID {
+        ManagedObjectID(entity: entity, primaryKey: primaryKey, family: recent.family(of: entity, make: idFamily(of:)))
+    }
+
     /// The ID family of `entity`'s tree in this store, worked out once per entity.
     private func idFamily(of entity: EntityDescription) -> ManagedObjectID.Family {
         if let family = idFamilies[ObjectIdentifier(entity)] { return family }
