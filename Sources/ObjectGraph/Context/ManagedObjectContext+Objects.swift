@@ -83,7 +83,7 @@ extension ManagedObjectContext {
     /// reads as empty. Use ``existingObject(with:)`` to make sure the row exists.
     public func object(with objectID: ManagedObjectID) -> ManagedObject {
         if let object = registry[objectID] { return object }
-        let object = makeObject(for: objectID)
+        let object = makeObject(for: objectID, of: objectClass(for: objectID.entity))
         object.state.isFault = true
         return object
     }
@@ -107,16 +107,30 @@ extension ManagedObjectContext {
     /// The object for a fetched row: the registered one (a fault gets the row's values; an
     /// object already loaded keeps its own, possibly unsaved, values), or a new one.
     ///
-    /// `toOne` is the entity's to-one relationships when the caller already has them (see
-    /// ``objects(for:)``); nil looks them up.
-    func object(for row: StoreRow, toOne: [RelationshipDescription]? = nil) -> ManagedObject {
+    /// `kind` is what the caller already looked up about the row's entity (see
+    /// ``objects(for:)``); nil looks it up.
+    func object(for row: StoreRow, kind: ObjectKind? = nil) -> ManagedObject {
         if let object = registry[row.objectID] {
             if object.state.isFault { apply(row, to: object, keepingChanges: false) }
             return object
         }
-        let object = makeObject(for: row.objectID)
-        fill(object, from: row, toOne: toOne)
+        let kind = kind ?? objectKind(of: row.objectID.entity)
+        let object = makeObject(for: row.objectID, of: kind.objectClass)
+        fill(object, from: row, toOne: kind.toOneRelationships)
         return object
+    }
+
+    /// What making the objects of one entity needs, looked up once for a run of fetched rows.
+    struct ObjectKind {
+        /// The class the objects are made from.
+        let objectClass: ManagedObject.Type
+        /// The entity's to-one relationships, whose objects a fetched row names.
+        let toOneRelationships: [RelationshipDescription]
+    }
+
+    /// The class and to-one relationships of `entity`'s objects.
+    private func objectKind(of entity: EntityDescription) -> ObjectKind {
+        ObjectKind(objectClass: objectClass(for: entity), toOneRelationships: toOneRelationships(of: entity))
     }
 
     /// Puts a row's values into an object just made for it or a fault: what
@@ -155,8 +169,8 @@ extension ManagedObjectContext {
 
     /// Makes and registers an object of the right class for a stored row (the caller has just
     /// found no object registered for `objectID`).
-    private func makeObject(for objectID: ManagedObjectID) -> ManagedObject {
-        let object = objectClass(for: objectID.entity).init(entity: objectID.entity, insertInto: nil)
+    private func makeObject(for objectID: ManagedObjectID, of objectClass: ManagedObject.Type) -> ManagedObject {
+        let object = objectClass.init(entity: objectID.entity, insertInto: nil)
         object.objectID = objectID
         object.state.lifecycle = .persisted
         object.managedObjectContext = self
@@ -164,20 +178,21 @@ extension ManagedObjectContext {
         return object
     }
 
-    /// Objects for fetched rows, in order (see ``object(for:toOne:)``), with room made in the
+    /// Objects for fetched rows, in order (see ``object(for:kind:)``), with room made in the
     /// registry for all of them at once.
     ///
-    /// The to-one relationships are looked up once per run of rows of one entity, not per row.
+    /// The object class and to-one relationships are looked up once per run of rows of one
+    /// entity, not per row.
     func objects(for rows: [StoreRow]) -> [ManagedObject] {
         registry.reserveCapacity(registry.count + rows.count)
         var entity: EntityDescription?
-        var toOne: [RelationshipDescription] = []
+        var kind: ObjectKind?
         return rows.map { row in
             if row.objectID.entity !== entity {
                 entity = row.objectID.entity
-                toOne = toOneRelationships(of: row.objectID.entity)
+                kind = objectKind(of: row.objectID.entity)
             }
-            return object(for: row, toOne: toOne)
+            return object(for: row, kind: kind)
         }
     }
 
