@@ -20,8 +20,8 @@ import SQLite
 enum PredicateSuite {
     static let suite = BenchmarkSuite(name: "predicate") {
         try runSQLFetch()
-//         runMemoryFilter()
-//         try runParse()
+        runMemoryFilter()
+        try runParse()
     }
 
     private static let movieCount = 100_000
