@@ -1,8 +1,8 @@
 /// The allocation-free ASCII paths of ``PredicateStringMatching``: byte comparisons that give exactly
 /// the answer of folding through Foundation, taken when that can be proven from the bytes alone.
 extension PredicateStringMatching {
-    /// ``searchASCII(_:for:operator:options:)-(UnsafeBufferPointer<UInt8>,_,_,_)`` on two Strings'
-    /// UTF-8, when both are stored contiguously.
+    /// The byte search below on two Strings' UTF-8, when both are stored contiguously (nil
+    /// otherwise, as when it cannot prove its answer).
     static func searchASCII(
         _ text: String, for pattern: String, operator comparisonOperator: ComparisonOperator,
         options: StringComparisonOptions
