@@ -48,6 +48,25 @@ import Testing
         #expect(checked == Self.texts.count * Self.texts.count * 16)
     }
 
+    /// The byte path answers only what it can prove: an ASCII prefix or suffix of non-ASCII text,
+    /// and not a prefix a combining mark follows or one that reaches a folding letter.
+    @Test func asciiFastPathAnswersOnlyWhereTheComparedScalarsAreAscii() {
+        func fast(_ text: String, _ op: ComparisonOperator, _ pattern: String, _ flags: UInt8) -> Bool? {
+            PredicateStringMatching.searchASCII(
+                text, for: pattern, operator: op, options: StringComparisonOptions(rawValue: flags))
+        }
+        #expect(fast("Amélie 123", .beginsWith, "a", 1) == true)
+        #expect(fast("Amélie 123", .beginsWith, "b", 3) == false)
+        #expect(fast("Amélie 123", .endsWith, "123", 0) == true)
+        #expect(fast("Amélie 123", .beginsWith, "ame", 3) == nil)
+        #expect(fast("abc\u{301}", .beginsWith, "abc", 1) == nil)
+        #expect(fast("abc\u{301}", .beginsWith, "ab", 1) == true)
+        #expect(fast("ab\u{212A}", .beginsWith, "abk", 1) == nil)
+        #expect(fast("ﬁABC", .endsWith, "abc", 1) == true)
+        #expect(fast("ﬁABC", .contains, "fi", 1) == nil)
+        #expect(fast("Amélie", .equal, "amelie", 3) == nil)
+    }
+
     @Test func stringSearchFoldsMixedCaseAndDiacriticsLikeCoreData() throws {
         let database = try Database.inMemory()
         try registerPredicateFunctions(on: database)
