@@ -44,7 +44,7 @@ import Testing
         try fixtures.copyCorpusStore(InspectFixtures.recipes)
         let outcome = try fixtures.inspect([InspectFixtures.recipes, "--markdown"])
         #expect(outcome.status == 0)
-        try InspectGolden.check(outcome.standardOutput, named: "recipes-summary.md")
+        try Golden.compare(outcome.standardOutput, to: "recipes-summary.md")
     }
 
     @Test func rowsShowObjectsWithReadableValuesAndMatchTheGoldenFile() throws {
@@ -55,7 +55,7 @@ import Testing
         #expect(outcome.standardOutput.contains("| Recipe/p1 |"))
         #expect(outcome.standardOutput.contains("bytes: JPEG>"))
         #expect(outcome.standardOutput.contains("RecipeType/p2"))
-        try InspectGolden.check(outcome.standardOutput, named: "recipes-rows-recipe.md")
+        try Golden.compare(outcome.standardOutput, to: "recipes-rows-recipe.md")
     }
 
     @Test func rowsFilterSortAndLimitThroughAPredicate() throws {

@@ -8,9 +8,7 @@ struct InspectShellTerminalTests {
         let fixtures = try InspectFixtures()
         try fixtures.copyCorpusStore(InspectFixtures.recipes)
         let state = fixtures.path + "/state"
-        let binary = ProductRunner.binDirectory.appendingPathComponent("companion").path
-        let command = "env TMPDIR=\(TmuxSession.quoted(fixtures.temporary.path)) XDG_STATE_HOME=\(TmuxSession.quoted(state)) "
-            + "NO_COLOR=1 TERM=xterm \(TmuxSession.quoted(binary)) inspect \(InspectFixtures.recipes) shell"
+        let command = Self.shellCommand(fixtures, stateHome: state)
         let terminal = try TmuxSession(command: command, directory: fixtures.path)
         defer { terminal.close() }
         try terminal.start()
@@ -71,9 +69,7 @@ struct InspectShellTerminalTests {
         let fixtures = try InspectFixtures()
         try fixtures.copyCorpusStore(InspectFixtures.recipes)
         let state = fixtures.path + "/state"
-        let binary = ProductRunner.binDirectory.appendingPathComponent("companion").path
-        let command = "env TMPDIR=\(TmuxSession.quoted(fixtures.temporary.path)) XDG_STATE_HOME=\(TmuxSession.quoted(state)) "
-            + "NO_COLOR=1 TERM=xterm \(TmuxSession.quoted(binary)) inspect \(InspectFixtures.recipes) shell"
+        let command = Self.shellCommand(fixtures, stateHome: state)
 
         // First session: a table name and an attribute name completed with Tab, a write refused.
         do {
@@ -121,5 +117,13 @@ struct InspectShellTerminalTests {
         #expect(try fixtures.leftoversInTemporaryDirectory() == [])
         let history = try String(contentsOfFile: state + "/companion/history", encoding: .utf8)
         #expect(history.contains("SELECT ZNAME FROM ZRECIPETYPE ORDER BY ZNAME LIMIT 1;"))
+    }
+
+    /// The command line that opens the Recipes store's shell with its private temporary and state
+    /// folders, for a tmux session.
+    private static func shellCommand(_ fixtures: InspectFixtures, stateHome: String) -> String {
+        let binary = ProductRunner.binDirectory.appendingPathComponent("companion").path
+        return "env TMPDIR=\(TmuxSession.quoted(fixtures.temporary.path)) XDG_STATE_HOME=\(TmuxSession.quoted(stateHome)) "
+            + "NO_COLOR=1 TERM=xterm \(TmuxSession.quoted(binary)) inspect \(InspectFixtures.recipes) shell"
     }
 }

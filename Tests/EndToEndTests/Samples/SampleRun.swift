@@ -1,26 +1,30 @@
 import Foundation
-import Testing
 
-/// A scratch directory for one run of a sample, the masking its output needs, and its golden
-/// files (in `Golden/` next to this file; `UPDATE_GOLDEN=1` rewrites them, review the diff).
+/// A scratch directory for one run of a sample, and the masking its output needs before it is
+/// compared with a golden file (``Golden``).
 struct SampleRun {
     let product: String
     let directory: URL
+    /// The store file the run uses.
+    let store: URL
 
-    init(_ product: String) throws {
+    /// A run of `product` with its store named `storeFileName` (default `<product>.sqlite`).
+    init(_ product: String, storeFileName: String? = nil) throws {
         self.product = product
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("\(product)-e2e-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        store = directory.appendingPathComponent(storeFileName ?? "\(product).sqlite")
     }
-
-    /// The store file the run uses.
-    var store: URL { directory.appendingPathComponent("\(product).sqlite") }
 
     /// Runs the sample with `arguments` after `--store <store>`, with no SQL trace from the
     /// environment unless `environment` asks for one.
     func run(_ arguments: [String] = [], environment: [String: String] = ["SQLDEBUG": ""]) throws -> ProcessOutcome {
-        try ProductRunner.run(
-            product, ["--store", store.path] + arguments, environment: environment, directory: directory)
+        try run(exactly: ["--store", store.path] + arguments, environment: environment)
+    }
+
+    /// Runs the sample with exactly `arguments` in the scratch directory (no `--store` added).
+    func run(exactly arguments: [String], environment: [String: String] = ["SQLDEBUG": ""]) throws -> ProcessOutcome {
+        try ProductRunner.run(product, arguments, environment: environment, directory: directory)
     }
 
     /// Replaces what differs between runs: the scratch path, UUIDs and durations.
@@ -34,18 +38,5 @@ struct SampleRun {
 
     func remove() {
         try? FileManager.default.removeItem(at: directory)
-    }
-
-    /// Compares `actual` with the golden file `name`, byte for byte.
-    static func compare(_ actual: String, toGolden name: String) throws {
-        let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden")
-        let url = directory.appendingPathComponent(name)
-        if ProcessInfo.processInfo.environment["UPDATE_GOLDEN"] == "1" {
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            try Data(actual.utf8).write(to: url)
-            return
-        }
-        let expected = try String(contentsOf: url, encoding: .utf8)
-        #expect(actual == expected, "\(name) differs; run with UPDATE_GOLDEN=1 to rewrite it and review the diff")
     }
 }

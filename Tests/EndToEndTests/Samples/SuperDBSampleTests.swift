@@ -9,7 +9,7 @@ import Testing
         let outcome = try run.run()
         #expect(outcome.status == 0)
         #expect(outcome.standardError.isEmpty)
-        try SampleRun.compare(outcome.standardOutput, toGolden: "superdb.txt")
+        try Golden.compare(outcome.standardOutput, to: "superdb.txt")
     }
 
     @Test func cancellingTheChildContextLeavesNoTraceAndADeletedPowerLeavesAtOnce() throws {
@@ -29,7 +29,7 @@ import Testing
         let outcome = try run.run(["-com.apple.CoreData.SQLDebug", "1"])
         #expect(outcome.status == 0)
         #expect(outcome.standardError.contains("CoreData: sql: INSERT INTO ZPOWER("))
-        try SampleRun.compare(run.masked(outcome.standardError), toGolden: "superdb-sqldebug-1.txt")
+        try Golden.compare(run.masked(outcome.standardError), to: "superdb-sqldebug-1.txt")
     }
 
     @Test func aStoreInAMissingDirectoryFailsWithOneLine() throws {

@@ -7,7 +7,7 @@ import Testing
 /// of overwriting the other process's change (Core Data's `Z_OPT` optimistic locking).
 @Suite struct OptimisticLockingTwoProcessTests {
     @Test func secondProcessChangingTheSameRowMakesThisSaveFail() throws {
-        let run = try TheaterRun()
+        let run = try SampleRun("theater", storeFileName: "Theater.sqlite")
         defer { run.remove() }
         let modelURL = ProductRunner.packageRoot.appendingPathComponent("Samples/Theater/Theater.xcdatamodeld")
         let container = PersistentContainer(name: "Theater", managedObjectModel: try ManagedObjectModel(contentsOf: modelURL))
