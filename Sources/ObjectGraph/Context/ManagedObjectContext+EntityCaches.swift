@@ -43,6 +43,15 @@ extension ManagedObjectContext {
         return relationships
     }
 
+    /// The properties of `entity` whose rules a save checks (see
+    /// `ObjectValidator.propertiesWithRules(of:)`), listed once per entity.
+    func propertiesWithRules(of entity: EntityDescription) -> [PropertyDescription] {
+        if let properties = entityCaches.propertiesWithRules[ObjectIdentifier(entity)] { return properties }
+        let properties = ObjectValidator.propertiesWithRules(of: entity)
+        entityCaches.propertiesWithRules[ObjectIdentifier(entity)] = properties
+        return properties
+    }
+
     /// The to-one relationships of `entity`, listed once per entity.
     func toOneRelationships(of entity: EntityDescription) -> [RelationshipDescription] {
         if let relationships = entityCaches.toOneRelationships[ObjectIdentifier(entity)] {
@@ -71,6 +80,8 @@ struct EntityCaches {
     var toOneRelationships: [ObjectIdentifier: [RelationshipDescription]] = [:]
     /// Every relationship of each entity in name order (see `relationshipsInNameOrder(of:)`).
     var relationshipsInNameOrder: [ObjectIdentifier: [RelationshipDescription]] = [:]
+    /// The properties of each entity a save validates (see `propertiesWithRules(of:)`).
+    var propertiesWithRules: [ObjectIdentifier: [PropertyDescription]] = [:]
     /// What new objects of each entity start with (see `insertionStart(for:)`).
     var insertionStarts: [ObjectIdentifier: InsertionStart] = [:]
 }

@@ -18,16 +18,17 @@ extension ManagedObjectContext {
         noteSaveBegins()
         if let error = ObjectValidator.combined(validationErrors()) { throw error }
         let saved = changesAboutToBeSaved()
-        var permanentIDs: [ObjectIdentifier: ManagedObjectID] = [:]
-        var storesOfInserts: [ObjectIdentifier: PersistentStore] = [:]
+        // Permanent IDs are planned on the objects, kept across merge attempts, dropped on failure.
+        var succeeded = false
+        defer { if !succeeded { for object in insertedSet { object.plannedObjectID = nil } } }
         var attempt = 0
         while true {
-            let plan = try SavePlan(
-                context: self, permanentIDs: &permanentIDs, storesOfInserts: &storesOfInserts)
+            let plan = try SavePlan(context: self)
             do {
                 try persistentStoreCoordinator.save(plan.parts)
-                finishSave(plan)
-                noteSaveSucceeded(saved)
+                succeeded = true
+                let insertedObjects = finishSave(plan)
+                noteSaveSucceeded(saved, insertedObjects: insertedObjects)
                 return
             } catch let error as CoreDataError
                 where error.code == .managedObjectMerge && mergePolicy != .error && attempt < 3
@@ -41,29 +42,42 @@ extension ManagedObjectContext {
     /// Every validation problem of the pending changes.
     private func validationErrors() -> [CoreDataError] {
         var errors: [CoreDataError] = []
-        for object in insertedSet { errors += ObjectValidator.errorsForSaving(object) }
-        for object in touchedSet where object.state.lifecycle == .persisted {
-            errors += ObjectValidator.errorsForSaving(object)
+        var entity: EntityDescription?
+        var checked: [PropertyDescription] = []
+        func check(_ object: ManagedObject) {
+            if object.entity !== entity {
+                entity = object.entity
+                checked = propertiesWithRules(of: object.entity)
+            }
+            let found = ObjectValidator.errorsForSaving(object, checking: checked)
+            if !found.isEmpty { errors += found }
         }
+        for object in insertedSet { check(object) }
+        for object in touchedSet where object.state.lifecycle == .persisted { check(object) }
         for object in deletedSet { errors += ObjectValidator.errorsForDeleting(object) }
         return errors
     }
 
-    /// Brings every object in line with what the stores now hold.
-    private func finishSave(_ plan: SavePlan) {
-        for object in insertedSet {
-            guard let permanent = plan.permanentIDs[ObjectIdentifier(object)] else { continue }
-            if let temporary = object.assignedObjectID { registry.remove(temporary) }
+    /// Brings every object in line with what the stores now hold; returns the objects the save
+    /// inserted, in insertion order.
+    private func finishSave(_ plan: SavePlan) -> [ManagedObject] {
+        let inserted = insertedSet.elements
+        registry.reserveCapacity(registry.count + inserted.count)
+        for object in inserted {
+            guard let permanent = object.plannedObjectID else { continue }
+            object.plannedObjectID = nil
+            if let previous = object.assignedObjectID, previous !== permanent { registry.remove(previous) }
             object.objectID = permanent
             registry.register(object, for: permanent)
             object.state.lifecycle = .persisted
             object.state.version = 1
         }
         // Committed to-one values hold IDs, so commit only once every new object has its permanent ID.
-        for object in insertedSet { markCommitted(object, written: plan.writtenValues[ObjectIdentifier(object)]) }
-        for object in touchedSet where object.state.lifecycle == .persisted {
-            if plan.updatedObjects.contains(object) { object.state.version += 1 }
-            markCommitted(object, written: plan.writtenValues[ObjectIdentifier(object)])
+        for (object, written) in zip(inserted, plan.insertedValues) { markCommitted(object, written: written) }
+        for (object, written) in zip(touchedSet.elements, plan.updatedValues)
+        where object.state.lifecycle == .persisted {
+            if written != nil { object.state.version += 1 }
+            markCommitted(object, written: written)
         }
         for object in deletedSet.elements + discardedInserts.elements {
             unregister(object)
@@ -73,6 +87,7 @@ extension ManagedObjectContext {
         touchedSet.removeAll()
         deletedSet.removeAll()
         discardedInserts.removeAll()
+        return inserted
     }
 
     /// Makes the object's current values its committed (stored) values; `written` are the

@@ -3,111 +3,99 @@
 struct SavePlan {
     /// One change set per store, in the order stores were added.
     var parts: [(store: PersistentStore, changes: StoreChanges)] = []
-    /// The permanent ID of each inserted object.
-    var permanentIDs: [ObjectIdentifier: ManagedObjectID]
-    /// Objects whose row is updated (their version moves on).
-    var updatedObjects = Set<ManagedObject>()
-    /// The stored values written for each inserted or updated object; they become its committed
-    /// values once the save succeeds (shared, not copied).
-    var writtenValues: [ObjectIdentifier: PropertyValues] = [:]
+    /// The stored values written for each inserted object, by its position in the context's
+    /// inserted objects (nil: not written, its store is gone); they become its committed values
+    /// once the save succeeds (shared, not copied).
+    var insertedValues: [PropertyValues?] = []
+    /// The stored values written for each changed object, by its position in the context's
+    /// changed objects; nil for an object whose row is not updated. A written object's version
+    /// moves on.
+    var updatedValues: [PropertyValues?] = []
     /// Each entity's stored to-many relationships in name order, worked out once per entity.
     private var toManyRelationships: [ObjectIdentifier: [RelationshipDescription]] = [:]
     /// Each entity's stored slots, worked out once per entity.
     private var storedSlots: [ObjectIdentifier: StoredSlots] = [:]
 
-    /// Builds the plan. Permanent IDs and stores of inserted objects are kept across attempts in
-    /// `permanentIDs` and `storesOfInserts`, so a retry after a merge does not allocate again.
-    init(
-        context: ManagedObjectContext, permanentIDs: inout [ObjectIdentifier: ManagedObjectID],
-        storesOfInserts: inout [ObjectIdentifier: PersistentStore]
-    ) throws {
+    /// Builds the plan. Inserted objects get their permanent ID in `plannedObjectID` (kept
+    /// across attempts, so a retry after a merge does not allocate again; the caller clears it
+    /// when the save fails).
+    ///
+    /// Everything the plan records is by position, not by identity: a save of 100,000 new
+    /// objects would otherwise hash each of them into several tables.
+    init(context: ManagedObjectContext) throws {
         let coordinator = context.persistentStoreCoordinator
-        try Self.allocatePermanentIDs(
-            for: context.insertedSet.elements, coordinator: coordinator, permanentIDs: &permanentIDs,
-            storesOfInserts: &storesOfInserts)
-        self.permanentIDs = permanentIDs
-        writtenValues.reserveCapacity(context.insertedSet.count + context.touchedSet.count)
+        let inserted = context.insertedSet.elements
+        var stores = StoreLookup(coordinator: coordinator)
+        try Self.allocatePermanentIDs(for: inserted, stores: &stores, coordinator: coordinator)
         // A save touches one store or a few: find each one's part by identity.
         var parts: [(store: PersistentStore, changes: StoreChanges)] = []
-        func add(_ store: PersistentStore, _ edit: (inout StoreChanges) -> Void) {
-            if let last = parts.indices.last, parts[last].store === store {
-                edit(&parts[last].changes)
-            } else if let index = parts.firstIndex(where: { $0.store === store }) {
-                edit(&parts[index].changes)
-            } else {
-                parts.append((store, StoreChanges()))
-                edit(&parts[parts.count - 1].changes)
-            }
+        func part(of store: PersistentStore) -> Int {
+            if let last = parts.indices.last, parts[last].store === store { return last }
+            if let index = parts.firstIndex(where: { $0.store === store }) { return index }
+            parts.append((store, StoreChanges()))
+            return parts.count - 1
         }
 
-        for object in context.insertedSet {
-            guard let store = storesOfInserts[ObjectIdentifier(object)] else { continue }
-            let values = storedValues(of: object, context: context)
-            writtenValues[ObjectIdentifier(object)] = values
-            let row = StoreRow(objectID: id(of: object), version: 1, propertyValues: values)
-            let toMany = toManyChanges(of: object)
-            add(store) {
-                $0.insertedRows.append(row)
-                $0.toManyChanges += toMany
+        insertedValues.reserveCapacity(inserted.count)
+        for object in inserted {
+            guard let store = stores.store(ofInserted: object) else {
+                insertedValues.append(nil)
+                continue
             }
+            let values = storedValues(of: object, context: context)
+            insertedValues.append(values)
+            let row = StoreRow(objectID: Self.id(of: object), version: 1, propertyValues: values)
+            let toMany = toManyChanges(of: object)
+            let index = part(of: store)
+            parts[index].changes.insertedRows.append(row)
+            if !toMany.isEmpty { parts[index].changes.toManyChanges += toMany }
         }
-        for object in context.touchedSet where object.state.lifecycle == .persisted {
+        updatedValues.reserveCapacity(context.touchedSet.count)
+        for object in context.touchedSet {
+            guard object.state.lifecycle == .persisted else {
+                updatedValues.append(nil)
+                continue
+            }
             let changedKeys = object.persistentChangedKeys()
-            guard !changedKeys.isEmpty, let store = coordinator.store(for: object.objectID) else { continue }
+            guard !changedKeys.isEmpty, let store = stores.store(of: object.objectID) else {
+                updatedValues.append(nil)
+                continue
+            }
             let stored = Set(changedKeys.filter { object.entity.relationshipsByName[$0]?.isToMany != true })
             let values = storedValues(of: object, context: context)
-            writtenValues[ObjectIdentifier(object)] = values
+            updatedValues.append(values)
             let update = StoreUpdate(
                 objectID: object.objectID, version: object.state.version, propertyValues: values,
                 changedKeys: stored)
             let toMany = toManyChanges(of: object)
-            updatedObjects.insert(object)
-            add(store) {
-                $0.updatedRows.append(update)
-                $0.toManyChanges += toMany
-            }
+            let index = part(of: store)
+            parts[index].changes.updatedRows.append(update)
+            if !toMany.isEmpty { parts[index].changes.toManyChanges += toMany }
         }
         for object in context.deletedSet {
-            guard let store = coordinator.store(for: object.objectID) else { continue }
+            guard let store = stores.store(of: object.objectID) else { continue }
             let deletion = StoreDeletion(objectID: object.objectID, version: object.state.version)
-            add(store) { $0.deletedObjects.append(deletion) }
+            parts[part(of: store)].changes.deletedObjects.append(deletion)
         }
         self.parts = parts
     }
 
-    /// Asks each store for permanent IDs, one request per store and entity.
+    /// Asks each store for permanent IDs, one request per store and entity, and puts each in its
+    /// object's `plannedObjectID`.
     private static func allocatePermanentIDs(
-        for objects: [ManagedObject], coordinator: PersistentStoreCoordinator,
-        permanentIDs: inout [ObjectIdentifier: ManagedObjectID],
-        storesOfInserts: inout [ObjectIdentifier: PersistentStore]
+        for objects: [ManagedObject], stores: inout StoreLookup, coordinator: PersistentStoreCoordinator
     ) throws {
         var pending: [(store: PersistentStore, entity: EntityDescription, objects: [ManagedObject])] = []
-        var defaultStores: [ObjectIdentifier: PersistentStore] = [:]
-        func defaultStore(for entity: EntityDescription) throws -> PersistentStore {
-            if let store = defaultStores[ObjectIdentifier(entity)] { return store }
-            let store = try coordinator.defaultStore(for: entity)
-            defaultStores[ObjectIdentifier(entity)] = store
-            return store
-        }
-        permanentIDs.reserveCapacity(permanentIDs.count + objects.count)
-        storesOfInserts.reserveCapacity(storesOfInserts.count + objects.count)
-        for object in objects where permanentIDs[ObjectIdentifier(object)] == nil {
+        for object in objects where object.plannedObjectID == nil {
             // An object that already has a permanent ID (given by a child context's save) keeps it.
-            if let assigned = object.assignedObjectID, !assigned.isTemporaryID,
-                let store = coordinator.store(for: assigned)
-            {
-                permanentIDs[ObjectIdentifier(object)] = object.objectID
-                storesOfInserts[ObjectIdentifier(object)] = store
+            if let assigned = object.assignedObjectID, !assigned.isTemporaryID, stores.store(of: assigned) != nil {
+                object.plannedObjectID = assigned
                 continue
             }
-            let store: PersistentStore
-            if let chosen = storesOfInserts[ObjectIdentifier(object)] {
-                store = chosen
-            } else {
-                store = try defaultStore(for: object.entity)
-                storesOfInserts[ObjectIdentifier(object)] = store
-            }
-            if let index = pending.firstIndex(where: { $0.store === store && $0.entity === object.entity }) {
+            let store = try stores.defaultStore(for: object.entity)
+            if let last = pending.indices.last, pending[last].store === store, pending[last].entity === object.entity {
+                pending[last].objects.append(object)
+            } else if let index = pending.firstIndex(where: { $0.store === store && $0.entity === object.entity }) {
                 pending[index].objects.append(object)
             } else {
                 pending.append((store, object.entity, [object]))
@@ -121,13 +109,50 @@ struct SavePlan {
                     message: "The store handed out \(ids.count) IDs for \(group.objects.count) new "
                         + "\(group.entity.name) objects")
             }
-            for (object, id) in zip(group.objects, ids) { permanentIDs[ObjectIdentifier(object)] = id }
+            for (object, id) in zip(group.objects, ids) { object.plannedObjectID = id }
+        }
+    }
+
+    /// The stores of the objects of one save, each looked up once.
+    private struct StoreLookup {
+        let coordinator: PersistentStoreCoordinator
+        /// The store new objects of each entity go to.
+        private var defaultStores: [(entity: EntityDescription, store: PersistentStore)] = []
+        /// The stores found by identifier so far (a save meets one or a few).
+        private var storesByIdentifier: [(identifier: String, store: PersistentStore)] = []
+
+        init(coordinator: PersistentStoreCoordinator) {
+            self.coordinator = coordinator
+        }
+
+        /// The store new objects of `entity` go to.
+        mutating func defaultStore(for entity: EntityDescription) throws -> PersistentStore {
+            if let known = defaultStores.first(where: { $0.entity === entity }) { return known.store }
+            let store = try coordinator.defaultStore(for: entity)
+            defaultStores.append((entity, store))
+            return store
+        }
+
+        /// The store holding the row `objectID` names, if the coordinator has it.
+        mutating func store(of objectID: ManagedObjectID) -> PersistentStore? {
+            guard let identifier = objectID.persistentStoreIdentifier else { return nil }
+            // IDs of one store share its identifier string, so this compares pointers first.
+            if let known = storesByIdentifier.first(where: { $0.identifier == identifier }) { return known.store }
+            guard let store = coordinator.persistentStore(withIdentifier: identifier) else { return nil }
+            storesByIdentifier.append((identifier, store))
+            return store
+        }
+
+        /// The store an inserted object's row goes to: the one its planned ID names.
+        mutating func store(ofInserted object: ManagedObject) -> PersistentStore? {
+            guard let planned = object.plannedObjectID else { return nil }
+            return store(of: planned)
         }
     }
 
     /// The ID an object will have once saved.
-    private func id(of object: ManagedObject) -> ManagedObjectID {
-        permanentIDs[ObjectIdentifier(object)] ?? object.objectID
+    private static func id(of object: ManagedObject) -> ManagedObjectID {
+        object.plannedObjectID ?? object.objectID
     }
 
     /// Stored attribute values and to-one destination IDs of an object (absent = nil), laid out
@@ -154,7 +179,7 @@ struct SavePlan {
             if let destination = object.state.toOneValues[relationship.name], !relationship.isTransient,
                 !destination.state.isDeletedWhileInserted
             {
-                values[slot: slot] = id(of: destination)
+                values[slot: slot] = Self.id(of: destination)
             } else {
                 values[slot: slot] = nil
             }
@@ -205,11 +230,11 @@ struct SavePlan {
             else { return nil }
             let before = isNew ? OrderedSet() : (object.state.committedToMany[relationship.name] ?? OrderedSet())
             let kept = members.filter { !$0.state.isDeletedWhileInserted }
-            let destinations = kept.map(id(of:))
+            let destinations = kept.map(Self.id(of:))
             return ToManyChange(
-                objectID: id(of: object), relationship: relationship, destinations: destinations,
-                insertedDestinations: before.isEmpty ? destinations : kept.filter { !before.contains($0) }.map(id(of:)),
-                removedDestinations: before.filter { !members.contains($0) }.map(id(of:)))
+                objectID: Self.id(of: object), relationship: relationship, destinations: destinations,
+                insertedDestinations: before.isEmpty ? destinations : kept.filter { !before.contains($0) }.map(Self.id(of:)),
+                removedDestinations: before.filter { !members.contains($0) }.map(Self.id(of:)))
         }
     }
 }

@@ -42,6 +42,9 @@ open class ManagedObject: Hashable, CustomStringConvertible, @unchecked Sendable
 
     /// The ID given so far, if any (see ``objectID``).
     private(set) var assignedObjectID: ManagedObjectID?
+    /// The permanent ID the save in progress allocated for this inserted object; it becomes
+    /// ``objectID`` when the save succeeds, and is cleared when it fails.
+    var plannedObjectID: ManagedObjectID?
     /// The context the object belongs to; nil once the object was deleted and saved, or its
     /// context was reset or released.
     public internal(set) var managedObjectContext: ManagedObjectContext? {

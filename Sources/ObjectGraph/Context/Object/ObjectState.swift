@@ -26,14 +26,14 @@ struct ObjectState {
     /// values, so they may also hold the row's to-one IDs; those are never read from here.
     var attributeValues = PropertyValues()
     /// Current to-one destinations by relationship name (absent = nil).
-    var toOneValues: [String: ManagedObject] = [:]
+    var toOneValues = PropertyMap<ManagedObject>()
     /// Current members of the to-many relationships loaded so far (absent = not loaded: a fault).
-    var toManyValues: [String: OrderedSet<ManagedObject>] = [:]
+    var toManyValues = PropertyMap<OrderedSet<ManagedObject>>()
 
     /// The stored values as last read or saved: attributes and to-one destinations' IDs.
     var committedValues = PropertyValues()
     /// The stored members of each loaded to-many relationship as last read or saved.
-    var committedToMany: [String: OrderedSet<ManagedObject>] = [:]
+    var committedToMany = PropertyMap<OrderedSet<ManagedObject>>()
     /// The row version (`Z_OPT`) the committed values belong to; 0 before the first save.
     var version: Int64 = 0
 

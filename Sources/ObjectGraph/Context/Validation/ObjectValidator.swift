@@ -4,10 +4,13 @@ import Foundation
 /// `validateForInsert` / `validateForUpdate` / `validateForDelete`), one ``CoreDataError`` per
 /// broken rule.
 enum ObjectValidator {
-    /// The problems of an object about to be inserted or updated.
-    static func errorsForSaving(_ object: ManagedObject) -> [CoreDataError] {
-        var errors = object.state.pendingErrors.keys.sorted().compactMap { object.state.pendingErrors[$0] }
-        for property in object.entity.allProperties where object.state.pendingErrors[property.name] == nil {
+    /// The problems of an object about to be inserted or updated. `checked` are the properties
+    /// of its entity that have a rule a value can break (``propertiesWithRules(of:)``).
+    static func errorsForSaving(_ object: ManagedObject, checking checked: [PropertyDescription]) -> [CoreDataError] {
+        var errors: [CoreDataError] = []
+        let pending = object.state.pendingErrors
+        if !pending.isEmpty { errors = pending.keys.sorted().compactMap { pending[$0] } }
+        for property in checked where pending.isEmpty || pending[property.name] == nil {
             if let attribute = property as? AttributeDescription, !attribute.isDerived {
                 errors += attributeErrors(object, attribute)
             } else if let relationship = property as? RelationshipDescription {
@@ -15,6 +18,22 @@ enum ObjectValidator {
             }
         }
         return errors
+    }
+
+    /// The properties of `entity` that a value can break a rule of, in the entity's order: those
+    /// that are required, bounded, patterned, or integers narrower than 64 bits. The rest cannot
+    /// fail, so a save of many objects skips them.
+    static func propertiesWithRules(of entity: EntityDescription) -> [PropertyDescription] {
+        entity.allProperties.filter { property in
+            if let attribute = property as? AttributeDescription {
+                guard !attribute.isDerived else { return false }
+                return !attribute.isOptional || attribute.minValue != nil || attribute.maxValue != nil
+                    || attribute.regularExpression != nil || attribute.attributeType == .integer16
+                    || attribute.attributeType == .integer32
+            }
+            guard let relationship = property as? RelationshipDescription else { return false }
+            return !relationship.isOptional || relationship.minCount > 0 || relationship.maxCount > 0
+        }
     }
 
     /// The problems of an object about to be deleted: relationships with the deny rule that still
