@@ -109,15 +109,16 @@ final class PropertySlotLayout: @unchecked Sendable {
     private let slotByName: [String: Int]
     /// Which slots hold attributes of every object laid out by this layout (see ``attributeSlot(of:)``).
     private let attributeFlags: [Bool]
-    /// The attribute in each slot, for the layout of an entity's objects (empty for a read
-    /// plan's layout): lets a write find the attribute and its slot with one name lookup.
-    let attributeDescriptions: [AttributeDescription?]
+    /// The attribute or to-one relationship in each slot, for the layout of an entity's objects
+    /// (empty for a read plan's layout): lets a write find the property and its slot with one
+    /// name lookup.
+    let propertyDescriptions: [PropertyDescription]
 
     /// A layout of `names`, in that order (names must be distinct); `attributes` are the names of
     /// attributes that every object using the layout has (so a read may skip the entity's lookup).
-    init(names: [String], attributes: Set<String> = [], attributeDescriptions: [AttributeDescription?] = []) {
+    init(names: [String], attributes: Set<String> = [], propertyDescriptions: [PropertyDescription] = []) {
         self.names = names
-        self.attributeDescriptions = attributeDescriptions
+        self.propertyDescriptions = propertyDescriptions
         var slots: [String: Int] = [:]
         for (slot, name) in names.enumerated() where slots[name] == nil { slots[name] = slot }
         slotByName = slots
