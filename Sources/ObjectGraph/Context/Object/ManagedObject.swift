@@ -60,7 +60,7 @@ open class ManagedObject: Hashable, CustomStringConvertible, @unchecked Sendable
     private unowned(unsafe) var contextReference: ManagedObjectContext?
 
     /// Everything the object knows about its values and changes (see ``ObjectState``).
-    var state = ObjectState()
+    final var state = ObjectState()
     /// The observations registered on the object (see `observe(_:options:_:)`).
     var observationInfo: ObservationInfo?
 
