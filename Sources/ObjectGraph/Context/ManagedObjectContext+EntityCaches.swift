@@ -9,7 +9,9 @@ extension ManagedObjectContext {
         if let layout = entityCaches.propertyLayouts[ObjectIdentifier(entity)] { return layout }
         let attributes = entity.attributesByName.keys.sorted()
         let toOnes = entity.relationshipsByName.values.filter { !$0.isToMany }.map(\.name).sorted()
-        let layout = PropertySlotLayout(names: attributes + toOnes, attributes: Set(attributes))
+        let layout = PropertySlotLayout(
+            names: attributes + toOnes, attributes: Set(attributes),
+            attributeDescriptions: attributes.map { entity.attributesByName[$0] } + toOnes.map { _ in nil })
         entityCaches.propertyLayouts[ObjectIdentifier(entity)] = layout
         return layout
     }

@@ -45,15 +45,15 @@ public final class ManagedObjectContext: @unchecked Sendable {
     /// pending changes are held by the change sets below).
     var registry = ObjectRegistry()
     /// Objects inserted since the last save, in insertion order.
-    var insertedSet = OrderedSet<ManagedObject>()
+    var insertedSet = ObjectList(.inserted)
     /// Stored objects written to since the last save, in the order first written.
-    var touchedSet = OrderedSet<ManagedObject>()
+    var touchedSet = ObjectList(.touched)
     /// Stored objects deleted since the last save, in deletion order.
-    var deletedSet = OrderedSet<ManagedObject>()
+    var deletedSet = ObjectList(.deleted)
     /// Notifications, observers, undo manager and parent of the context (see `ContextAttachments`).
     let attachments = ContextAttachments()
     /// Objects inserted and deleted again since the last save: dropped at the next save.
-    var discardedInserts = OrderedSet<ManagedObject>()
+    var discardedInserts = ObjectList(.discarded)
     /// The class each entity's objects are made from, looked up once per entity.
     var objectClasses: [ObjectIdentifier: ManagedObject.Type] = [:]
     /// What the context works out once per entity (see `ManagedObjectContext+EntityCaches.swift`).

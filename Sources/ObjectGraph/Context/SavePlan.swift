@@ -166,6 +166,17 @@ struct SavePlan {
             slots = StoredSlots(entity: object.entity, layout: context.propertyLayout(for: object.entity))
             storedSlots[key] = slots
         }
+        if object.state.lifecycle == .inserted, slots.transientSlots.isEmpty,
+            object.state.attributeValues.layout === slots.layout
+        {
+            // A new object's values are in this layout already: write its to-one IDs into its
+            // own slots and share them (no copy). An object's values may hold its to-one IDs
+            // (a fetched object's values are its row's); they are never read from there.
+            for (slot, relationship) in slots.toOneSlots {
+                object.state.attributeValues[slot: slot] = storedDestinationID(of: object, relationship)
+            }
+            return object.state.attributeValues
+        }
         var values: PropertyValues
         if object.state.attributeValues.layout === slots.layout {
             // An inserted object's values are already in this layout: copy them whole.
@@ -176,15 +187,20 @@ struct SavePlan {
             for (slot, name) in slots.attributeSlots { values[slot: slot] = object.state.attributeValues[name] }
         }
         for (slot, relationship) in slots.toOneSlots {
-            if let destination = object.state.toOneValues[relationship.name], !relationship.isTransient,
-                !destination.state.isDeletedWhileInserted
-            {
-                values[slot: slot] = Self.id(of: destination)
-            } else {
-                values[slot: slot] = nil
-            }
+            values[slot: slot] = storedDestinationID(of: object, relationship)
         }
         return values
+    }
+
+    /// The ID the row of `object` stores for its to-one `relationship`: the destination's (once
+    /// saved), or nil.
+    private func storedDestinationID(of object: ManagedObject, _ relationship: RelationshipDescription)
+        -> ManagedObjectID?
+    {
+        guard !relationship.isTransient, let destination = object.state.toOneValues[relationship.name],
+            !destination.state.isDeletedWhileInserted
+        else { return nil }
+        return Self.id(of: destination)
     }
 
     /// Which slots of an entity's layout hold stored attributes, transient attributes and to-ones.

@@ -26,7 +26,8 @@ extension ManagedObjectContext {
             if let ids = info[idKey.rawValue] as? Set<ManagedObjectID> { return Array(ids) }
             return (info[objectKey.rawValue] as? Set<ManagedObject> ?? []).map(\.objectID)
         }
-        let pendingEvent = attachments.eventChanges
+        // Refreshing would record the objects in this event; the merge reports them itself.
+        attachments.eventChanges.isSuspended = true
         var report = ContextChanges()
         for id in identifiers(.deletedObjectIDs, .deletedObjects) {
             guard let object = registeredObject(for: id) else { continue }
@@ -41,8 +42,7 @@ extension ManagedObjectContext {
         for id in identifiers(.insertedObjectIDs, .insertedObjects) where !id.isTemporaryID {
             if registeredObject(for: id) == nil { report.inserted.insert(object(with: id)) }
         }
-        // Refreshing recorded the objects in this event; the merge reports them itself.
-        attachments.eventChanges = pendingEvent
+        attachments.eventChanges.isSuspended = false
         if !report.isEmpty { reportObjectsDidChange(report) }
     }
 

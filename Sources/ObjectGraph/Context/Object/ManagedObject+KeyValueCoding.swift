@@ -46,7 +46,13 @@ extension ManagedObject {
     /// changes nothing and makes the next `save()` fail with a validation error (1550) naming
     /// the key, because setters cannot throw.
     public func setValue(_ value: Any?, forKey key: String) {
-        if let attribute = entity.attributesByName[key] {
+        // The common case, an attribute of an object laid out by its entity (an inserted one),
+        // in one lookup: the layout knows the slot and the attribute.
+        if let layout = state.attributeValues.layout, !layout.attributeDescriptions.isEmpty,
+            let slot = layout.slot(of: key), let attribute = layout.attributeDescriptions[slot]
+        {
+            setAttribute(attribute, to: value, slot: slot)
+        } else if let attribute = entity.attributesByName[key] {
             setAttribute(attribute, to: value)
         } else if let relationship = entity.relationshipsByName[key] {
             if relationship.isToMany {
@@ -77,7 +83,9 @@ extension ManagedObject {
 
     // MARK: - Attributes
 
-    private func setAttribute(_ attribute: AttributeDescription, to value: Any?) {
+    /// Sets `attribute` to `value`; `slot` is its slot in the values' layout when the caller
+    /// knows it.
+    private func setAttribute(_ attribute: AttributeDescription, to value: Any?, slot: Int? = nil) {
         guard !attribute.isReadOnly else {
             recordError(
                 .managedObjectValidation, key: attribute.name,
@@ -97,7 +105,13 @@ extension ManagedObject {
         }
         fireFault()
         willChangeValue(forKey: attribute.name)
-        state.attributeValues[attribute.name] = canonical
+        if let slot, let layout = state.attributeValues.layout, slot < layout.attributeDescriptions.count,
+            layout.attributeDescriptions[slot] === attribute
+        {
+            state.attributeValues[slot: slot] = canonical
+        } else {
+            state.attributeValues[attribute.name] = canonical
+        }
         didChangeValue(forKey: attribute.name)
     }
 

@@ -41,10 +41,14 @@ open class ManagedObject: Hashable, CustomStringConvertible, @unchecked Sendable
     }
 
     /// The ID given so far, if any (see ``objectID``).
-    private(set) var assignedObjectID: ManagedObjectID?
+    final private(set) var assignedObjectID: ManagedObjectID?
     /// The permanent ID the save in progress allocated for this inserted object; it becomes
     /// ``objectID`` when the save succeeds, and is cleared when it fails.
-    var plannedObjectID: ManagedObjectID?
+    final var plannedObjectID: ManagedObjectID?
+    /// Where the object sits in its context's lists of pending changes (see ``ObjectList``).
+    final var listPositions = ObjectList.Positions()
+    /// Which sets of its context's current event the object is in (see ``EventChanges``).
+    final var eventMarks = EventChanges.Marks()
     /// The context the object belongs to; nil once the object was deleted and saved, or its
     /// context was reset or released.
     public internal(set) var managedObjectContext: ManagedObjectContext? {
@@ -57,12 +61,12 @@ open class ManagedObject: Hashable, CustomStringConvertible, @unchecked Sendable
     /// an object has a context only while the context holds it (registered, or inserted and not
     /// yet given an ID), and the context clears the reference whenever it lets an object go,
     /// including in its own `deinit`.
-    private unowned(unsafe) var contextReference: ManagedObjectContext?
+    final private unowned(unsafe) var contextReference: ManagedObjectContext?
 
     /// Everything the object knows about its values and changes (see ``ObjectState``).
     final var state = ObjectState()
     /// The observations registered on the object (see `observe(_:options:_:)`).
-    var observationInfo: ObservationInfo?
+    final var observationInfo: ObservationInfo?
 
     /// Makes an object of `entity`, inserted into `context` when one is given.
     ///
@@ -104,6 +108,19 @@ open class ManagedObject: Hashable, CustomStringConvertible, @unchecked Sendable
 
     /// Hashes the object's identity.
     public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+
+    /// The hash `Set` and `Dictionary` use: the object's address mixed with the table's seed.
+    ///
+    /// An address needs no SipHash (nobody chooses addresses to collide), and objects are hashed
+    /// into sets on every hot path: a to-many set of 100,000 members, the sets of a save's
+    /// notifications. A multiply-xorshift mix spreads the aligned address over every bit.
+    public func _rawHashValue(seed: Int) -> Int {
+        let address = UInt64(UInt(bitPattern: Unmanaged.passUnretained(self).toOpaque()))
+        var bits = address ^ UInt64(UInt(bitPattern: seed))
+        bits = (bits ^ (bits >> 31)) &* 0x7FB5_D329_728E_A185
+        bits = (bits ^ (bits >> 27)) &* 0x81DA_DEF4_BC2D_D44D
+        return Int(truncatingIfNeeded: bits ^ (bits >> 33))
+    }
 
     /// `<Movie: x-coredata://…/Movie/p1> { name = "Up"; theater = <x-coredata://…/Theater/p1> }`,
     /// or `… data: <fault>` while a fault (printing does not fire it).

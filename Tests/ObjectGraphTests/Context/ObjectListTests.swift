@@ -1,0 +1,68 @@
+import Foundation
+import Testing
+
+@testable import ObjectGraph
+
+/// A context's lists of pending changes keep order, membership and single entries through
+/// removals, re-additions, compaction and clearing.
+@Suite("Object list")
+struct ObjectListTests {
+    private static func objects(_ count: Int) throws -> (ManagedObjectModel, [ManagedObject]) {
+        let model = try ManagedObjectModel(entities: [EntityDescription(name: "Movie")])
+        let entity = try #require(model.entitiesByName["Movie"])
+        return (model, (0..<count).map { _ in ManagedObject(entity: entity, insertInto: nil) })
+    }
+
+    @Test func membersKeepTheOrderTheyJoinedAndJoinOnce() throws {
+        let (_, objects) = try Self.objects(3)
+        var list = ObjectList(.inserted)
+        let addedFirst = list.append(objects[2])
+        let addedSecond = list.append(objects[0])
+        let addedAgain = list.append(objects[2])
+        #expect(addedFirst && addedSecond && !addedAgain)
+        #expect(list.elements.map { ObjectIdentifier($0) } == [objects[2], objects[0]].map { ObjectIdentifier($0) })
+        #expect(list.count == 2)
+        #expect(list.contains(objects[0]) && !list.contains(objects[1]))
+    }
+
+    @Test func anObjectThatLeavesAndJoinsAgainMovesToTheEnd() throws {
+        let (_, objects) = try Self.objects(3)
+        var list = ObjectList(.touched)
+        for object in objects { list.append(object) }
+        let removed = list.remove(objects[0])
+        let removedAgain = list.remove(objects[0])
+        #expect(removed && !removedAgain)
+        #expect(!list.contains(objects[0]))
+        list.append(objects[0])
+        #expect(Array(list).map { ObjectIdentifier($0) } == [1, 2, 0].map { ObjectIdentifier(objects[$0]) })
+        #expect(list.count == 3)
+    }
+
+    @Test func compactionKeepsOrderAndMembership() throws {
+        let (_, objects) = try Self.objects(200)
+        var list = ObjectList(.deleted)
+        for object in objects { list.append(object) }
+        // Removing most members compacts the list several times over.
+        for (index, object) in objects.enumerated() where index % 5 != 0 { list.remove(object) }
+        let kept = objects.enumerated().filter { $0.offset % 5 == 0 }.map(\.element)
+        #expect(list.elements.map { ObjectIdentifier($0) } == kept.map { ObjectIdentifier($0) })
+        for (index, object) in objects.enumerated() { #expect(list.contains(object) == (index % 5 == 0)) }
+        #expect(list.set == Set(kept))
+    }
+
+    @Test func listsOfDifferentKindsAndClearedListsDoNotSeeEachOthersMembers() throws {
+        let (_, objects) = try Self.objects(2)
+        var inserted = ObjectList(.inserted)
+        var touched = ObjectList(.touched)
+        inserted.append(objects[0])
+        touched.append(objects[1])
+        #expect(!inserted.contains(objects[1]) && !touched.contains(objects[0]))
+        inserted.removeAll()
+        #expect(inserted.isEmpty && !inserted.contains(objects[0]))
+        // A second list of the same kind (another context's) does not see the first one's members.
+        var other = ObjectList(.touched)
+        #expect(!other.contains(objects[1]))
+        other.append(objects[0])
+        #expect(touched.contains(objects[1]) && other.contains(objects[0]))
+    }
+}
