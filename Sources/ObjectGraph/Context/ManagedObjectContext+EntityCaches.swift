@@ -11,7 +11,8 @@ extension ManagedObjectContext {
         let toOnes = entity.relationshipsByName.values.filter { !$0.isToMany }.sorted { $0.name < $1.name }
         let properties: [PropertyDescription] = attributes + toOnes
         let layout = PropertySlotLayout(
-            names: properties.map(\.name), attributes: Set(attributes.map(\.name)), propertyDescriptions: properties)
+            names: properties.map(\.name), attributes: Set(attributes.map(\.name)), toOnes: Set(toOnes.map(\.name)),
+            propertyDescriptions: properties)
         entityCaches.propertyLayouts[ObjectIdentifier(entity)] = layout
         return layout
     }

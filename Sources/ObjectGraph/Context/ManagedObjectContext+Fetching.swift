@@ -53,13 +53,19 @@ extension ManagedObjectContext {
         let storeRequest = request.storeRequest(for: entity, windowInStore: !mergesChanges)
         var objects: [ManagedObject] = []
         if !persistentStoreCoordinator.stores(holding: entity).isEmpty {
-            let rows = try persistentStoreCoordinator.fetchRows(storeRequest)
-            // The coordinator keeps the rows of a fetch that fits its row cache; only then can the
-            // objects stay faults whose first access costs no SQL.
-            if request.returnsObjectsAsFaults && rows.count <= PersistentStoreCoordinator.rowCacheCapacity {
-                objects = rows.map { registeredObject(for: $0.objectID) ?? object(with: $0.objectID) }
-            } else {
-                objects = self.objects(for: rows)
+            // A fetch larger than the row cache comes in batches, each made into objects at once.
+            var batches = FetchedObjectBatches()
+            let rows = try persistentStoreCoordinator.fetchRows(storeRequest) { batch in
+                appendObjects(for: batch, to: &objects, batches: &batches)
+            }
+            if let rows {
+                // The coordinator keeps the rows of a fetch that fits its row cache; only then can
+                // the objects stay faults whose first access costs no SQL.
+                if request.returnsObjectsAsFaults {
+                    objects = rows.map { registeredObject(for: $0.objectID) ?? object(with: $0.objectID) }
+                } else {
+                    objects = self.objects(for: rows)
+                }
             }
         }
         guard mergesChanges else { return objects }

@@ -106,31 +106,83 @@ extension ManagedObjectContext {
 
     /// The object for a fetched row: the registered one (a fault gets the row's values; an
     /// object already loaded keeps its own, possibly unsaved, values), or a new one.
-    ///
-    /// `kind` is what the caller already looked up about the row's entity (see
-    /// ``objects(for:)``); nil looks it up.
-    func object(for row: StoreRow, kind: ObjectKind? = nil) -> ManagedObject {
-        if let object = registry[row.objectID] {
+    func object(for row: StoreRow) -> ManagedObject {
+        var run = RowRun()
+        return object(for: row, run: &run, isUnregistered: false)
+    }
+
+    /// ``object(for:)`` for one row of a run of fetched rows, with what `run` remembers from
+    /// the rows before it; `isUnregistered` says the caller knows no object has the row's ID.
+    private func object(for row: StoreRow, run: inout RowRun, isUnregistered: Bool) -> ManagedObject {
+        if !isUnregistered, let object = registry[row.objectID] {
             if object.state.isFault { apply(row, to: object, keepingChanges: false) }
             return object
         }
-        let kind = kind ?? objectKind(of: row.objectID.entity)
-        let object = makeObject(for: row.objectID, of: kind.objectClass)
-        fill(object, from: row, toOne: kind.toOneRelationships)
+        let entity = row.objectID.entity
+        if run.entity !== entity {
+            run = RowRun(entity: entity, objectClass: objectClass(for: entity), toOnes: toOneRelationships(of: entity))
+        }
+        let object = makeObject(for: row.objectID, of: run.objectClass)
+        Self.load(row, into: &object.state)
+        setToOneDestinations(of: object, from: row.values, run: &run)
         return object
     }
 
-    /// What making the objects of one entity needs, looked up once for a run of fetched rows.
-    struct ObjectKind {
+    /// What making the objects of a run of fetched rows of one entity needs: looked up once for
+    /// the run, not per row.
+    struct RowRun {
+        /// The entity of the run's rows (nil before the first row).
+        var entity: EntityDescription?
         /// The class the objects are made from.
-        let objectClass: ManagedObject.Type
-        /// The entity's to-one relationships, whose objects a fetched row names.
-        let toOneRelationships: [RelationshipDescription]
+        var objectClass: ManagedObject.Type = ManagedObject.self
+        /// The entity's to-one relationships, whose destinations a row names by ID.
+        var toOnes: [ToOne] = []
+        /// The layout the slots of ``toOnes`` were found in.
+        var layout: PropertySlotLayout?
+
+        /// One to-one relationship and where rows keep its destination.
+        struct ToOne {
+            let relationship: RelationshipDescription
+            /// The slot of the destination's ID in rows laid out by ``RowRun/layout``.
+            var slot: Int?
+            /// The destination found for the last row, by ID: the rows of a fetch often name the
+            /// same object (100,000 movies of one theater), and the store hands them one ID instance.
+            var last: (objectID: ManagedObjectID, object: ManagedObject)?
+        }
+
+        init() {}
+
+        init(entity: EntityDescription, objectClass: ManagedObject.Type, toOnes: [RelationshipDescription]) {
+            self.entity = entity
+            self.objectClass = objectClass
+            self.toOnes = toOnes.map { ToOne(relationship: $0) }
+        }
     }
 
-    /// The class and to-one relationships of `entity`'s objects.
-    private func objectKind(of entity: EntityDescription) -> ObjectKind {
-        ObjectKind(objectClass: objectClass(for: entity), toOneRelationships: toOneRelationships(of: entity))
+    /// Points a just-loaded object's to-one relationships at the objects `values` names by ID
+    /// (each one the registered object or a new fault).
+    private func setToOneDestinations(of object: ManagedObject, from values: PropertyValues, run: inout RowRun) {
+        guard !run.toOnes.isEmpty else { return }
+        if run.layout !== values.layout || values.layout == nil {
+            run.layout = values.layout
+            for index in run.toOnes.indices {
+                run.toOnes[index].slot = values.layout?.slot(of: run.toOnes[index].relationship.name)
+            }
+        }
+        for index in run.toOnes.indices {
+            let value = if let slot = run.toOnes[index].slot { values[slot: slot] } else {
+                values[run.toOnes[index].relationship.name]
+            }
+            guard let destinationID = value as? ManagedObjectID else { continue }
+            let destination: ManagedObject
+            if let last = run.toOnes[index].last, last.objectID === destinationID {
+                destination = last.object
+            } else {
+                destination = self.object(with: destinationID)
+                run.toOnes[index].last = (destinationID, destination)
+            }
+            object.state.toOneValues[run.toOnes[index].relationship.name] = destination
+        }
     }
 
     /// Puts a row's values into an object just made for it or a fault: what
@@ -139,16 +191,16 @@ extension ManagedObjectContext {
     ///
     /// The values go in through one access to the object's state rather than one per field;
     /// the to-one objects are looked up after it, since that can reach other objects' states.
-    private func fill(_ object: ManagedObject, from row: StoreRow, toOne: [RelationshipDescription]? = nil) {
+    private func fill(_ object: ManagedObject, from row: StoreRow) {
         Self.load(row, into: &object.state)
-        for relationship in toOne ?? toOneRelationships(of: object.entity) {
+        for relationship in toOneRelationships(of: object.entity) {
             if let destination = row.values[relationship.name] as? ManagedObjectID {
                 object.state.toOneValues[relationship.name] = self.object(with: destination)
             }
         }
     }
 
-    /// The state part of ``fill(_:from:toOne:)``: a loaded, unchanged object with `row`'s values
+    /// The state part of ``fill(_:from:)``: a loaded, unchanged object with `row`'s values
     /// and no related objects yet.
     private static func load(_ row: StoreRow, into state: inout ObjectState) {
         if !state.toManyValues.isEmpty || !state.committedToMany.isEmpty {
@@ -178,23 +230,52 @@ extension ManagedObjectContext {
         return object
     }
 
-    /// Objects for fetched rows, in order (see ``object(for:kind:)``), with room made in the
+    /// Objects for fetched rows, in order (see ``object(for:)``), with room made in the
     /// registry for all of them at once.
     ///
     /// The object class and to-one relationships are looked up once per run of rows of one
-    /// entity, not per row.
+    /// entity, not per row, and a destination named by the row before is not looked up again.
+    ///
+    /// The registry is asked about the rows a batch at a time before their objects are made:
+    /// those lookups land anywhere in a large table, and asked together they wait for memory
+    /// together (see `ObjectTable.containsAny(of:)`). When none of a batch is registered and
+    /// nothing else was registered since (a to-one destination's fault could be one of the
+    /// rows), each row's object is made without asking again.
     func objects(for rows: [StoreRow]) -> [ManagedObject] {
-        registry.reserveCapacity(registry.count + rows.count)
-        var entity: EntityDescription?
-        var kind: ObjectKind?
-        return rows.map { row in
-            if row.objectID.entity !== entity {
-                entity = row.objectID.entity
-                kind = objectKind(of: row.objectID.entity)
+        var objects: [ManagedObject] = []
+        var batches = FetchedObjectBatches()
+        appendObjects(for: rows, to: &objects, batches: &batches)
+        return objects
+    }
+
+    /// ``objects(for:)`` for one of the batches a large fetch comes in (see
+    /// `PersistentStoreCoordinator.fetchRows(_:overflow:)`), appending to `objects`; `batches`
+    /// carries what the batches before this one looked up.
+    func appendObjects(for rows: [StoreRow], to objects: inout [ManagedObject], batches: inout FetchedObjectBatches) {
+        if batches.rowCount == 0 || batches.rowCount + rows.count > objects.capacity {
+            // Room for this batch, or for twice the rows so far (a batched fetch's size is not known).
+            let expected = max(rows.count, 2 * batches.rowCount)
+            registry.reserveCapacity(registry.count + expected)
+            objects.reserveCapacity(objects.count + expected)
+        }
+        batches.rowCount += rows.count
+        var start = rows.startIndex
+        while start < rows.endIndex {
+            let batch = rows[start..<min(start + Self.registryBatchSize, rows.endIndex)]
+            var isUnregistered = !registry.containsAny(of: batch.lazy.map(\.objectID))
+            for row in batch {
+                let registrations = registry.registrations
+                objects.append(object(for: row, run: &batches.run, isUnregistered: isUnregistered))
+                // Making an unregistered row's object registers it, once; any other
+                // registration may have been for a later row, so those are looked up again.
+                if isUnregistered && registry.registrations != registrations &+ 1 { isUnregistered = false }
             }
-            return object(for: row, kind: kind)
+            start = batch.endIndex
         }
     }
+
+    /// How many rows ``objects(for:)`` looks up in the registry at once.
+    private static let registryBatchSize = 32
 
     /// The class objects of `entity` are made from (the registry's answer, remembered).
     private func objectClass(for entity: EntityDescription) -> ManagedObject.Type {
@@ -282,4 +363,13 @@ extension ManagedObjectContext {
         }
         object.state = state
     }
+}
+
+/// What making the objects of a fetch's batches of rows carries from one batch to the next (see
+/// `ManagedObjectContext.appendObjects(for:to:batches:)`).
+struct FetchedObjectBatches {
+    /// The entity, class and to-one destinations of the rows so far.
+    var run = ManagedObjectContext.RowRun()
+    /// How many rows the batches so far had.
+    var rowCount = 0
 }

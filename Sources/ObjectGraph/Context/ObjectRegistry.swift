@@ -16,6 +16,9 @@
 /// registry never owns an object, so none of its own mutations can run an object's `deinit`.
 struct ObjectRegistry {
     private var entries = ObjectTable()
+    /// How many times an object was registered: a caller that saw this number unchanged knows
+    /// no object was registered meanwhile.
+    private(set) var registrations = 0
 
     /// The live object registered for `objectID`, if any.
     subscript(objectID: ManagedObjectID) -> ManagedObject? {
@@ -25,11 +28,19 @@ struct ObjectRegistry {
     /// Registers `object` as the context's object for `objectID`.
     mutating func register(_ object: ManagedObject, for objectID: ManagedObjectID) {
         entries.set(Unmanaged.passUnretained(object), for: objectID)
+        registrations &+= 1
     }
 
     /// Registers `object` for `objectID`, which has no registered object (the caller just looked).
     mutating func registerNew(_ object: ManagedObject, for objectID: ManagedObjectID) {
         entries.insertNew(Unmanaged.passUnretained(object), for: objectID)
+        registrations &+= 1
+    }
+
+    /// Whether an object is registered for any of `objectIDs` (asked for a batch at once, which
+    /// is quicker than one by one; see `ObjectTable.containsAny(of:)`).
+    func containsAny(of objectIDs: some Sequence<ManagedObjectID>) -> Bool {
+        entries.containsAny(of: objectIDs)
     }
 
     /// Makes room for `count` objects in all (before making the objects of a large fetch).

@@ -2,39 +2,63 @@
 ///
 /// A `Dictionary` would hash each ID again with SipHash on every lookup, insertion, removal and
 /// resize, although an ID carries its hash already (`ManagedObjectID.precomputedHash`); fetching
-/// 100,000 objects does all four 100,000 times. This table uses that hash directly: open
-/// addressing with linear probing, at most half full, and removal by shifting the following
-/// entries back (so there are no tombstones and lookups stay short).
+/// 100,000 objects does all four 100,000 times. This table uses that hash directly.
+///
+/// It is laid out for the cache, because a large fetch looks up each new row's ID once (to find
+/// no object) and those lookups land anywhere in the table: the entries (ID, object, hash) sit
+/// in a dense array in insertion order, and the hash index over them is an array of 8-byte
+/// slots, each holding 32 bits of the entry's mixed hash and its position. A lookup that finds
+/// nothing reads only index slots (a third of the memory an index of whole entries takes), and
+/// reads an entry only where the 32 hash bits match. The index is open addressing with linear
+/// probing, at most half full; removal shifts the following slots back (no tombstones, so
+/// lookups stay short) and moves the last entry into the removed one's place.
 struct ObjectTable {
-    /// One slot of the table; hash, key and object side by side, so a probe touches one place.
+    /// One stored object, in the dense array of entries.
     private struct Entry {
-        var hash = 0
-        var key: ManagedObjectID?
-        var value: Unmanaged<ManagedObject>?
+        var key: ManagedObjectID
+        var value: Unmanaged<ManagedObject>
+        /// The key's mixed hash (see ``ObjectTable/tag(of:)``), so resizing reads no key.
+        var tag: UInt32
     }
 
-    private var entries: [Entry]
+    /// The entries, in no particular order (removal moves the last one into the hole).
+    private var entries: [Entry] = []
+    /// The hash index: 0 for an empty slot, else `tag << 32 | (position in entries + 1)`.
+    private var slots: [UInt64]
     private var mask: Int
+
     /// How many entries the table holds.
-    private(set) var count = 0
+    var count: Int { entries.count }
 
     init(minimumCapacity: Int = 8) {
         var capacity = 16
         while capacity < minimumCapacity * 2 { capacity *= 2 }
-        entries = Array(repeating: Entry(), count: capacity)
+        slots = Array(repeating: 0, count: capacity)
         mask = capacity - 1
     }
 
     /// The object stored for `key`, if any.
     subscript(key: ManagedObjectID) -> Unmanaged<ManagedObject>? {
-        guard let index = index(of: key) else { return nil }
-        return entries[index].value
+        guard let found = find(key) else { return nil }
+        return entries[found.position].value
+    }
+
+    /// Whether the table holds any of `keys`.
+    ///
+    /// Asking this for a few dozen keys in one tight loop is much quicker than asking for each
+    /// key between other work: the lookups do not depend on one another, so the processor
+    /// fetches their slots from memory at the same time, and leaves them in its cache for the
+    /// insertions that follow (see ``ManagedObjectContext/objects(for:)``).
+    func containsAny(of keys: some Sequence<ManagedObjectID>) -> Bool {
+        var found = false
+        for key in keys where find(key) != nil { found = true }
+        return found
     }
 
     /// Stores `value` for `key`, replacing what was there.
     mutating func set(_ value: Unmanaged<ManagedObject>, for key: ManagedObjectID) {
-        if let index = index(of: key) {
-            entries[index].value = value
+        if let found = find(key) {
+            entries[found.position].value = value
             return
         }
         insertNew(value, for: key)
@@ -42,29 +66,31 @@ struct ObjectTable {
 
     /// Stores `value` for `key`, which the table does not hold (the caller just looked).
     mutating func insertNew(_ value: Unmanaged<ManagedObject>, for key: ManagedObjectID) {
-        if (count + 1) * 2 > entries.count { resize(to: entries.count * 2) }
-        place(Entry(hash: key.precomputedHash, key: key, value: value))
-        count += 1
+        if (entries.count + 1) * 2 > slots.count { resize(to: slots.count * 2) }
+        let tag = Self.tag(of: key.precomputedHash)
+        place(tag: tag, position: entries.count)
+        entries.append(Entry(key: key, value: value, tag: tag))
     }
 
     /// Makes room for `capacity` entries in all, so adding that many does not grow the table
     /// step by step.
     mutating func reserveCapacity(_ capacity: Int) {
-        var size = entries.count
+        entries.reserveCapacity(capacity)
+        var size = slots.count
         while size < capacity * 2 { size *= 2 }
-        if size > entries.count { resize(to: size) }
+        if size > slots.count { resize(to: size) }
     }
 
     /// Removes the entry of `key`, if any.
     mutating func remove(_ key: ManagedObjectID) {
-        guard let index = index(of: key) else { return }
-        remove(at: index)
+        guard let found = find(key) else { return }
+        remove(slot: found.slot, position: found.position)
     }
 
     /// Removes the entry of `key` if its object is the one at `address`.
     mutating func remove(_ key: ManagedObjectID, ifObjectAt address: UnsafeMutableRawPointer) {
-        guard let index = index(of: key), entries[index].value?.toOpaque() == address else { return }
-        remove(at: index)
+        guard let found = find(key), entries[found.position].value.toOpaque() == address else { return }
+        remove(slot: found.slot, position: found.position)
     }
 
     /// Removes every entry.
@@ -74,44 +100,72 @@ struct ObjectTable {
 
     /// Every stored object.
     var allValues: [Unmanaged<ManagedObject>] {
-        entries.compactMap(\.value)
+        entries.map(\.value)
     }
 
     // MARK: - Probing
 
-    private func home(of hash: Int) -> Int {
-        // Fibonacci hashing spreads the ID's hash over the table's bits.
-        Int(truncatingIfNeeded: (UInt(bitPattern: hash) &* 0x9E37_79B9_7F4A_7C15) >> 32) & mask
+    /// 32 well-mixed bits of an ID's hash (Fibonacci hashing); their low bits pick the home slot.
+    private static func tag(of hash: Int) -> UInt32 {
+        UInt32(truncatingIfNeeded: (UInt(bitPattern: hash) &* 0x9E37_79B9_7F4A_7C15) >> 32)
     }
 
-    private func index(of key: ManagedObjectID) -> Int? {
-        let hash = key.precomputedHash
-        var index = home(of: hash)
-        while let candidate = entries[index].key {
-            if entries[index].hash == hash && candidate == key { return index }
+    private static func tag(ofSlot slot: UInt64) -> UInt32 {
+        UInt32(truncatingIfNeeded: slot >> 32)
+    }
+
+    private static func position(ofSlot slot: UInt64) -> Int {
+        Int(UInt32(truncatingIfNeeded: slot)) - 1
+    }
+
+    /// The index slot and entry position of `key`, if the table holds it.
+    private func find(_ key: ManagedObjectID) -> (slot: Int, position: Int)? {
+        let tag = Self.tag(of: key.precomputedHash)
+        var index = Int(tag) & mask
+        while true {
+            let slot = slots[index]
+            if slot == 0 { return nil }
+            if Self.tag(ofSlot: slot) == tag {
+                let position = Self.position(ofSlot: slot)
+                if entries[position].key == key { return (index, position) }
+            }
             index = (index + 1) & mask
         }
-        return nil
     }
 
-    private mutating func place(_ entry: Entry) {
-        var index = home(of: entry.hash)
-        while entries[index].key != nil { index = (index + 1) & mask }
-        entries[index] = entry
+    /// Puts the entry at `position` with mixed hash `tag` in the first free slot from its home.
+    private mutating func place(tag: UInt32, position: Int) {
+        var index = Int(tag) & mask
+        while slots[index] != 0 { index = (index + 1) & mask }
+        slots[index] = UInt64(tag) << 32 | UInt64(position + 1)
     }
 
-    /// Empties the entry at `index` and shifts back each following entry that may not stay
+    /// Removes the entry at `position`, whose index slot is `slot`.
+    private mutating func remove(slot: Int, position: Int) {
+        removeSlot(at: slot)
+        let last = entries.count - 1
+        if position != last {
+            // The last entry moves into the hole; its index slot follows it.
+            let moved = entries[last]
+            var index = Int(moved.tag) & mask
+            while Self.position(ofSlot: slots[index]) != last { index = (index + 1) & mask }
+            slots[index] = UInt64(moved.tag) << 32 | UInt64(position + 1)
+            entries[position] = moved
+        }
+        entries.removeLast()
+    }
+
+    /// Empties the index slot `index` and shifts back each following slot that may not stay
     /// behind the hole, so every entry stays reachable from its home without tombstones.
-    private mutating func remove(at index: Int) {
+    private mutating func removeSlot(at index: Int) {
         var hole = index
-        entries[hole] = Entry()
-        count -= 1
+        slots[hole] = 0
         var next = (hole + 1) & mask
-        while entries[next].key != nil {
-            let home = home(of: entries[next].hash)
+        while slots[next] != 0 {
+            let home = Int(Self.tag(ofSlot: slots[next])) & mask
             if (hole - home) & mask < (next - home) & mask {
-                entries[hole] = entries[next]
-                entries[next] = Entry()
+                slots[hole] = slots[next]
+                slots[next] = 0
                 hole = next
             }
             next = (next + 1) & mask
@@ -119,9 +173,8 @@ struct ObjectTable {
     }
 
     private mutating func resize(to capacity: Int) {
-        let old = entries
-        entries = Array(repeating: Entry(), count: capacity)
+        slots = Array(repeating: 0, count: capacity)
         mask = capacity - 1
-        for entry in old where entry.key != nil { place(entry) }
+        for (position, entry) in entries.enumerated() { place(tag: entry.tag, position: position) }
     }
 }

@@ -21,6 +21,13 @@ public protocol PersistentStore: AnyObject {
     /// The rows `request` selects, in its order, after its offset and limit.
     func fetchRows(_ request: StoreFetchRequest) throws -> [StoreRow]
 
+    /// The rows ``fetchRows(_:)`` returns, handed to `body` in order, a batch at a time.
+    ///
+    /// Stores that read rows one by one (the SQLite store) hand each batch over as soon as it is
+    /// read, so that a caller making objects from a large fetch works on rows still in the cache
+    /// and never holds them all; others get the default, one batch of every row.
+    func fetchRows(_ request: StoreFetchRequest, inBatches body: ([StoreRow]) -> Void) throws
+
     /// How many rows `request` selects (offset and limit applied as in ``fetchRows(_:)``).
     func countRows(_ request: StoreFetchRequest) throws -> Int
 
@@ -53,6 +60,13 @@ public protocol PersistentStore: AnyObject {
 }
 
 extension PersistentStore {
+    /// Hands every row of ``fetchRows(_:)`` to `body` in one batch: the fallback for stores that
+    /// have all the rows at once anyway.
+    public func fetchRows(_ request: StoreFetchRequest, inBatches body: ([StoreRow]) -> Void) throws {
+        let rows = try fetchRows(request)
+        if !rows.isEmpty { body(rows) }
+    }
+
     /// Reads the rows one by one with ``row(for:)``: the fallback for stores without a batched read.
     public func rows(for objectIDs: [ManagedObjectID]) throws -> [StoreRow] {
         try objectIDs.compactMap { try row(for: $0) }

@@ -107,22 +107,43 @@ final class PropertySlotLayout: @unchecked Sendable {
     /// The property names, in slot order.
     let names: [String]
     private let slotByName: [String: Int]
-    /// Which slots hold attributes of every object laid out by this layout (see ``attributeSlot(of:)``).
-    private let attributeFlags: [Bool]
+    /// What each slot holds for every object laid out by this layout (see ``kind(ofSlot:)``).
+    private let kinds: [SlotKind]
     /// The attribute or to-one relationship in each slot, for the layout of an entity's objects
     /// (empty for a read plan's layout): lets a write find the property and its slot with one
     /// name lookup.
     let propertyDescriptions: [PropertyDescription]
 
+    /// What a slot holds for every object using a layout, so a read by name may skip the entity.
+    enum SlotKind {
+        /// An attribute of every object using the layout.
+        case attribute
+        /// A to-one relationship of every object using the layout (the slot holds its
+        /// destination's ID; the object holds the destination itself).
+        case toOne
+        /// Not known for every object (rows of several entities share the layout).
+        case unknown
+    }
+
     /// A layout of `names`, in that order (names must be distinct); `attributes` are the names of
-    /// attributes that every object using the layout has (so a read may skip the entity's lookup).
-    init(names: [String], attributes: Set<String> = [], propertyDescriptions: [PropertyDescription] = []) {
+    /// attributes, and `toOnes` the names of to-one relationships, that every object using the
+    /// layout has (so a read may skip the entity's lookup); `propertyDescriptions` are the
+    /// properties by slot, for an entity's layout.
+    init(
+        names: [String], attributes: Set<String> = [], toOnes: Set<String> = [],
+        propertyDescriptions: [PropertyDescription] = []
+    ) {
         self.names = names
         self.propertyDescriptions = propertyDescriptions
         var slots: [String: Int] = [:]
         for (slot, name) in names.enumerated() where slots[name] == nil { slots[name] = slot }
         slotByName = slots
-        attributeFlags = names.map { attributes.contains($0) }
+        kinds = names.map { attributes.contains($0) ? .attribute : toOnes.contains($0) ? .toOne : .unknown }
+    }
+
+    /// What slot `slot` holds for every object using the layout.
+    func kind(ofSlot slot: Int) -> SlotKind {
+        kinds[slot]
     }
 
     /// The slot of the property `name`, or nil when the layout has none.
@@ -131,12 +152,6 @@ final class PropertySlotLayout: @unchecked Sendable {
         // strings, compared in place.
         if names.count <= Self.scannedNameCount { return names.firstIndex(of: name) }
         return slotByName[name]
-    }
-
-    /// The slot of `name` when it is an attribute of every object using the layout, else nil.
-    func attributeSlot(of name: String) -> Int? {
-        guard let slot = slot(of: name), attributeFlags[slot] else { return nil }
-        return slot
     }
 
     /// Layouts with at most this many names find a name by scanning them.

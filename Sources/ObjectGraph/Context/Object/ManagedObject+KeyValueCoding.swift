@@ -8,9 +8,16 @@ extension ManagedObject {
     ///
     /// Reading a value of a fault loads the object's values first.
     public func value(forKey key: String) -> Any? {
-        // The common case, a loaded attribute, in one lookup: the slot the values' layout has for it.
-        if !state.isFault, let slot = state.attributeValues.layout?.attributeSlot(of: key) {
-            return state.attributeValues[slot: slot]
+        // The common cases, a loaded attribute or to-one, in one lookup: the slot the values'
+        // layout has for the key says which it is, without the entity's dictionaries. (Each
+        // part is read from `state` where it is used: holding a copy of the values would retain
+        // their storage for the lookup.)
+        if !state.isFault, let layout = state.attributeValues.layout, let slot = layout.slot(of: key) {
+            switch layout.kind(ofSlot: slot) {
+            case .attribute: return state.attributeValues[slot: slot]
+            case .toOne: return state.toOneValues[key]
+            case .unknown: break
+            }
         }
         if let attribute = entity.attributesByName[key] {
             fireFault()

@@ -46,8 +46,6 @@ struct ReadPlan {
     var entity: EntityDescription
     /// The slots of a row's ``PropertyValues``: column `i` of ``columns`` fills slot `i`.
     let valueLayout: PropertySlotLayout
-    /// A row's slots before reading: copied for each row, cheaper than building a new array.
-    let emptySlots: [Any?]
 
     /// `<entity>, t0.Z_PK, t0.Z_OPT, …`: what follows `SELECT` in Core Data's fetches.
     let selectClause: String
@@ -102,16 +100,16 @@ struct ReadPlan {
         // Rows of one entity have all the plan's attributes, so objects may read them by slot;
         // rows of several entities do not (a sub-entity's attribute may be another's relationship).
         var attributes = Set<String>()
+        var toOnes = Set<String>()
         if !hasMixedEntities {
             for column in columns {
                 switch column.field {
                 case .attribute, .transformable: attributes.insert(column.propertyName)
-                case .toOne: break
+                case .toOne: toOnes.insert(column.propertyName)
                 }
             }
         }
-        valueLayout = PropertySlotLayout(names: columns.map(\.propertyName), attributes: attributes)
-        emptySlots = Array(repeating: nil, count: columns.count)
+        valueLayout = PropertySlotLayout(names: columns.map(\.propertyName), attributes: attributes, toOnes: toOnes)
         selectClause = ([entitySelector, "t0.Z_PK", "t0.Z_OPT"] + selectList).joined(separator: ", ")
         primaryKeySQL = "SELECT \(selectClause) FROM \(tableName) t0 WHERE  t0.Z_PK = ?"
     }

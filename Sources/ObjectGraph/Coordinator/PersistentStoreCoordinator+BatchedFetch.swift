@@ -1,0 +1,38 @@
+extension PersistentStoreCoordinator {
+    /// Fetches rows like ``fetchRows(_:)`` (and keeps them in the row cache the same way) when
+    /// they fit the row cache; a larger fetch is not collected: once it has more rows than the
+    /// cache holds, those rows and then the rest, in batches as the store reads them, go to
+    /// `overflow`, in order, and the answer is nil.
+    ///
+    /// A context makes objects for a large fetch from each batch while it is in the processor's
+    /// cache, instead of from an array of every row read first.
+    func fetchRows(_ request: StoreFetchRequest, overflow: ([StoreRow]) -> Void) throws -> [StoreRow]? {
+        try locked {
+            let holders = stores(holding: request.entity)
+            guard holders.count == 1 else {
+                // Rows of several stores are merged and ordered once all are read.
+                let rows = try fetchRows(request)
+                guard rows.count > Self.rowCacheCapacity else { return rows }
+                overflow(rows)
+                return nil
+            }
+            var rows: [StoreRow] = []
+            var overflowed = false
+            try holders[0].fetchRows(request) { batch in
+                if overflowed {
+                    overflow(batch)
+                    return
+                }
+                rows += batch
+                if rows.count > Self.rowCacheCapacity {
+                    overflowed = true
+                    overflow(rows)
+                    rows = []
+                }
+            }
+            guard !overflowed else { return nil }
+            remember(rows)
+            return rows
+        }
+    }
+}
