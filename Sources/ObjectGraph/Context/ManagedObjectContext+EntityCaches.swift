@@ -7,11 +7,12 @@ extension ManagedObjectContext {
     /// the context's model (and so the entity) lives as long as the context.
     func propertyLayout(for entity: EntityDescription) -> PropertySlotLayout {
         if let layout = entityCaches.propertyLayouts[ObjectIdentifier(entity)] { return layout }
-        let attributes = entity.attributesByName.keys.sorted()
-        let toOnes = entity.relationshipsByName.values.filter { !$0.isToMany }.map(\.name).sorted()
+        let attributes = entity.attributesByName.values.sorted { $0.name < $1.name }
+        let toOnes = entity.relationshipsByName.values.filter { !$0.isToMany }.sorted { $0.name < $1.name }
+        let properties: [PropertyDescription] = attributes + toOnes
         let layout = PropertySlotLayout(
-            names: attributes + toOnes, attributes: Set(attributes),
-            attributeDescriptions: attributes.map { entity.attributesByName[$0] } + toOnes.map { _ in nil })
+            names: properties.map(\.name), attributes: Set(attributes.map(\.name)), toOnes: Set(toOnes.map(\.name)),
+            propertyDescriptions: properties)
         entityCaches.propertyLayouts[ObjectIdentifier(entity)] = layout
         return layout
     }

@@ -109,9 +109,10 @@ final class PropertySlotLayout: @unchecked Sendable {
     private let slotByName: [String: Int]
     /// What each slot holds for every object laid out by this layout (see ``kind(ofSlot:)``).
     private let kinds: [SlotKind]
-    /// The attribute in each slot, for the layout of an entity's objects (empty for a read
-    /// plan's layout): lets a write find the attribute and its slot with one name lookup.
-    let attributeDescriptions: [AttributeDescription?]
+    /// The attribute or to-one relationship in each slot, for the layout of an entity's objects
+    /// (empty for a read plan's layout): lets a write find the property and its slot with one
+    /// name lookup.
+    let propertyDescriptions: [PropertyDescription]
 
     /// What a slot holds for every object using a layout, so a read by name may skip the entity.
     enum SlotKind {
@@ -126,14 +127,14 @@ final class PropertySlotLayout: @unchecked Sendable {
 
     /// A layout of `names`, in that order (names must be distinct); `attributes` are the names of
     /// attributes, and `toOnes` the names of to-one relationships, that every object using the
-    /// layout has (so a read may skip the entity's lookup); `attributeDescriptions` are the
-    /// attributes by slot, for an entity's layout.
+    /// layout has (so a read may skip the entity's lookup); `propertyDescriptions` are the
+    /// properties by slot, for an entity's layout.
     init(
         names: [String], attributes: Set<String> = [], toOnes: Set<String> = [],
-        attributeDescriptions: [AttributeDescription?] = []
+        propertyDescriptions: [PropertyDescription] = []
     ) {
         self.names = names
-        self.attributeDescriptions = attributeDescriptions
+        self.propertyDescriptions = propertyDescriptions
         var slots: [String: Int] = [:]
         for (slot, name) in names.enumerated() where slots[name] == nil { slots[name] = slot }
         slotByName = slots

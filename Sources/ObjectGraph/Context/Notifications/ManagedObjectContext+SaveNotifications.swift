@@ -15,15 +15,11 @@ extension ManagedObjectContext {
     }
 
     /// Posts ``didSaveNotification`` for a successful save and lets child contexts that merge
-    /// automatically take the changes (called when `save()` succeeded). `insertedObjects` are
-    /// the inserted objects in order, now with their permanent IDs.
-    func noteSaveSucceeded(_ saved: SavedChanges, insertedObjects: [ManagedObject]) {
+    /// automatically take the changes (called when `save()` succeeded). `insertedIDs` are the
+    /// permanent IDs of the inserted objects.
+    func noteSaveSucceeded(_ saved: SavedChanges, insertedIDs: Set<ManagedObjectID>) {
         let changes = ContextChanges(inserted: saved.inserted, updated: saved.updated, deleted: saved.deleted)
         var info = changes.userInfo
-        // From the array, not the set: walking objects in the order they were made is kinder to
-        // the memory cache than the set's hash order, which matters for 100,000 new objects.
-        var insertedIDs = Set<ManagedObjectID>(minimumCapacity: insertedObjects.count)
-        for object in insertedObjects { insertedIDs.insert(object.objectID) }
         info[NotificationKey.insertedObjectIDs.rawValue] = insertedIDs
         info[NotificationKey.updatedObjectIDs.rawValue] = Set(saved.updated.map(\.objectID))
         info[NotificationKey.deletedObjectIDs.rawValue] = saved.deletedIDs

@@ -18,6 +18,16 @@ extension ManagedObject {
         return members
     }
 
+    /// Whether `object` is a member of the to-many `relationship` (loaded first if need be),
+    /// without copying the members.
+    func hasMember(_ object: ManagedObject, in relationship: RelationshipDescription) -> Bool {
+        fireFault()
+        if let found = state.toManyValues.withValue(forKey: relationship.name, { $0.contains(object) }) {
+            return found
+        }
+        return loadedMembers(of: relationship).contains(object)
+    }
+
     /// Whether the to-many relationship named `key` is still a fault (not loaded).
     ///
     /// Core Data calls this `hasFault(forRelationshipNamed:)`.

@@ -46,12 +46,17 @@ extension ManagedObject {
     /// changes nothing and makes the next `save()` fail with a validation error (1550) naming
     /// the key, because setters cannot throw.
     public func setValue(_ value: Any?, forKey key: String) {
-        // The common case, an attribute of an object laid out by its entity (an inserted one),
-        // in one lookup: the layout knows the slot and the attribute.
-        if let layout = state.attributeValues.layout, !layout.attributeDescriptions.isEmpty,
-            let slot = layout.slot(of: key), let attribute = layout.attributeDescriptions[slot]
+        // The common case, an object laid out by its entity (an inserted one), in one lookup: the
+        // layout knows the slot and the property (an attribute or a to-one relationship).
+        if let layout = state.attributeValues.layout, !layout.propertyDescriptions.isEmpty,
+            let slot = layout.slot(of: key)
         {
-            setAttribute(attribute, to: value, slot: slot)
+            let property = layout.propertyDescriptions[slot]
+            if let attribute = property as? AttributeDescription {
+                setAttribute(attribute, to: value, slot: slot)
+            } else if let relationship = property as? RelationshipDescription {
+                setToOneDestination(relationship, to: value)
+            }
         } else if let attribute = entity.attributesByName[key] {
             setAttribute(attribute, to: value)
         } else if let relationship = entity.relationshipsByName[key] {
@@ -105,8 +110,8 @@ extension ManagedObject {
         }
         fireFault()
         willChangeValue(forKey: attribute.name)
-        if let slot, let layout = state.attributeValues.layout, slot < layout.attributeDescriptions.count,
-            layout.attributeDescriptions[slot] === attribute
+        if let slot, let layout = state.attributeValues.layout, slot < layout.propertyDescriptions.count,
+            layout.propertyDescriptions[slot] === attribute
         {
             state.attributeValues[slot: slot] = canonical
         } else {

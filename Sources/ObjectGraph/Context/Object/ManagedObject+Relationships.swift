@@ -123,7 +123,7 @@ extension ManagedObject {
 
     /// Adds `object` to the to-many `relationship` (at `index` when ordered), updating the inverse.
     func insert(_ object: ManagedObject, into relationship: RelationshipDescription, at index: Int?) {
-        if loadedMembers(of: relationship).contains(object) {
+        if hasMember(object, in: relationship) {
             if let index, relationship.isOrdered { move(object, in: relationship, to: index) }
             return
         }
@@ -142,7 +142,7 @@ extension ManagedObject {
 
     /// Removes `object` from the to-many `relationship`, updating the inverse.
     func remove(_ object: ManagedObject, from relationship: RelationshipDescription) {
-        guard loadedMembers(of: relationship).contains(object) else { return }
+        guard hasMember(object, in: relationship) else { return }
         rawDetach(object, from: relationship)
         guard let inverse = relationship.inverseRelationship else { return }
         object.rawDetach(self, from: inverse)
@@ -170,7 +170,7 @@ extension ManagedObject {
     // adding the 100,000th movie to a theater costs the same as adding the first.
 
     func rawInsert(_ object: ManagedObject, into relationship: RelationshipDescription, at index: Int?) {
-        guard !loadedMembers(of: relationship).contains(object) else { return }
+        guard !hasMember(object, in: relationship) else { return }
         willChangeValue(forKey: relationship.name)
         if let index {
             state.toManyValues[relationship.name]?.insert(object, at: index)
@@ -183,7 +183,7 @@ extension ManagedObject {
     /// Removes `object` from `relationship` of this object, whether to-one or to-many.
     func rawDetach(_ object: ManagedObject, from relationship: RelationshipDescription) {
         if relationship.isToMany {
-            guard loadedMembers(of: relationship).contains(object) else { return }
+            guard hasMember(object, in: relationship) else { return }
             willChangeValue(forKey: relationship.name)
             state.toManyValues[relationship.name]?.remove(object)
             didChangeValue(forKey: relationship.name)

@@ -49,6 +49,14 @@ struct PropertyMap<Value>: Sequence, ExpressibleByDictionaryLiteral {
         }
     }
 
+    /// `body` applied to the value for `key` (lent, not copied), or nil when there is none.
+    func withValue<Result>(forKey key: String, _ body: (Value) -> Result) -> Result? {
+        guard let head else { return nil }
+        if head.key == key { return body(head.value) }
+        for entry in tail where entry.key == key { return body(entry.value) }
+        return nil
+    }
+
     /// Removes the entry for `key` and returns its value, or nil when there was none.
     @discardableResult
     mutating func removeValue(forKey key: String) -> Value? {

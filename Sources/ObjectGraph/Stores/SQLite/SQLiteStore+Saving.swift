@@ -52,14 +52,98 @@ extension SQLiteStore {
         // entity are kept at hand and values are bound straight into the statement; the
         // bindings are only collected when the trace shows them.
         let target = try insertTarget(for: row.objectID.entity, layout: row.values.layout)
-        let plan = target.plan
         let statement = target.statement
         statement.reset()
         defer { statement.reset() }
-        var logged: [SQLiteValue]? = log.isEnabled(1) ? [] : nil
+        guard !log.isEnabled(1) else {
+            try insertTraced(row, primaryKey: primaryKey, target: target)
+            return
+        }
+        try statement.bind(primaryKey, at: 1)
+        try statement.bind(Int64(target.plan.entityNumber), at: 2)
+        try statement.bind(Int64(1), at: 3)
+        for (offset, binder) in target.binders.enumerated() {
+            if try !bindFast(binder, from: row.values, to: statement, at: offset + 4) {
+                let value: SQLiteValue
+                do {
+                    value = try Self.binding(target.plan.insertColumns[offset], binder, of: row, plan: target.plan)
+                } catch {
+                    throw valueError(error, objectID: row.objectID)
+                }
+                try statement.bind(value, at: offset + 4)
+            }
+        }
+        try statement.run()
+    }
+
+    /// Binds the value `binder` names straight from its slot when it is of the expected Swift
+    /// type (or nil); false when it must go through the general conversion.
+    private func bindFast(
+        _ binder: InsertTarget.ColumnBinder, from values: PropertyValues, to statement: Statement, at index: Int
+    ) throws -> Bool {
+        switch binder {
+        case .integer(let slot):
+            guard let value = values[slot: slot] else {
+                try statement.bindNull(at: index)
+                return true
+            }
+            guard let integer = value as? Int else { return false }
+            try statement.bind(Int64(integer), at: index)
+        case .real(let slot):
+            guard let value = values[slot: slot] else {
+                try statement.bindNull(at: index)
+                return true
+            }
+            guard let real = value as? Double else { return false }
+            try statement.bind(real, at: index)
+        case .date(let slot):
+            guard let value = values[slot: slot] else {
+                try statement.bindNull(at: index)
+                return true
+            }
+            guard let date = value as? Date else { return false }
+            try statement.bind(date.timeIntervalSinceReferenceDate, at: index)
+        case .text(let slot):
+            guard let value = values[slot: slot] else {
+                try statement.bindNull(at: index)
+                return true
+            }
+            guard let text = value as? String else { return false }
+            try statement.bind(text, at: index)
+        case .foreignKey(let slot):
+            guard let value = values[slot: slot] else {
+                try statement.bindNull(at: index)
+                return true
+            }
+            guard let destination = value as? ManagedObjectID, let key = destination.primaryKey else { return false }
+            try statement.bind(key, at: index)
+        case .general:
+            return false
+        }
+        return true
+    }
+
+    /// The value to bind for one insert column of `row`, through the general conversion.
+    private static func binding(
+        _ column: WritePlan.Column, _ binder: InsertTarget.ColumnBinder, of row: StoreRow, plan: WritePlan
+    ) throws -> SQLiteValue {
+        switch binder {
+        case .integer(let slot), .real(let slot), .date(let slot), .text(let slot), .foreignKey(let slot),
+            .general(_, let slot?):
+            return try plan.binding(for: column, value: row.values[slot: slot])
+        case .general(_, nil):
+            return try plan.binding(for: column, value: row.values[column.propertyName])
+        }
+    }
+
+    /// The insert of ``insert(_:)`` with its bindings collected for the SQL trace.
+    private func insertTraced(_ row: StoreRow, primaryKey: Int64, target: InsertTarget) throws {
+        let plan = target.plan
+        let statement = target.statement
+        var logged: [SQLiteValue] = []
         func bind(_ value: SQLiteValue, _ index: Int) throws {
             try statement.bind(value, at: index)
-            logged?.append(value)
+            logged.append(value)
         }
         try bind(.integer(primaryKey), 1)
         try bind(.integer(Int64(plan.entityNumber)), 2)
@@ -67,17 +151,13 @@ extension SQLiteStore {
         for (offset, column) in plan.insertColumns.enumerated() {
             let value: SQLiteValue
             do {
-                if let slot = target.slots[offset] {
-                    value = try plan.binding(for: column, value: row.values[slot: slot])
-                } else {
-                    value = try plan.binding(for: column, in: row.values)
-                }
+                value = try Self.binding(column, target.binders[offset], of: row, plan: plan)
             } catch {
                 throw valueError(error, objectID: row.objectID)
             }
             try bind(value, offset + 4)
         }
-        if let logged { log.statement(plan.insertSQL, bindings: logged) }
+        log.statement(plan.insertSQL, bindings: logged)
         try statement.run()
     }
 
@@ -88,8 +168,7 @@ extension SQLiteStore {
         if let last = lastInsertTarget, last.entity === entity, last.layout === layout { return last }
         let plan = try writePlan(for: entity)
         let target = InsertTarget(
-            entity: entity, layout: layout, plan: plan, statement: try insertStatement(for: entity, plan: plan),
-            slots: plan.insertSlots(in: layout))
+            entity: entity, layout: layout, plan: plan, statement: try insertStatement(for: entity, plan: plan))
         lastInsertTarget = target
         return target
     }

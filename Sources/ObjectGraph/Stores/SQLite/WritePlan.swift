@@ -117,12 +117,6 @@ struct WritePlan {
         }
     }
 
-    /// For each of ``insertColumns``, the slot of `layout` holding its property's value (nil
-    /// when the layout has none, so the value is looked up by name).
-    func insertSlots(in layout: PropertySlotLayout?) -> [Int?] {
-        insertColumns.map { layout?.slot(of: $0.propertyName) }
-    }
-
     /// A to-one pointing at an object that has no permanent ID yet.
     struct TemporaryReference: Error, CustomStringConvertible {
         var relationship: String
@@ -134,12 +128,66 @@ struct WritePlan {
 }
 
 /// Everything an `INSERT` of one entity's rows in one value layout needs, looked up once for a
-/// run of such rows.
-struct InsertTarget {
+/// run of such rows (a class, so using it for each row copies nothing).
+final class InsertTarget {
     let entity: EntityDescription
     let layout: PropertySlotLayout?
     let plan: WritePlan
     let statement: Statement
-    /// The layout slot of each insert column's value (see ``WritePlan/insertSlots(in:)``).
-    let slots: [Int?]
+    /// How to bind each of the plan's insert columns, in order.
+    let binders: [ColumnBinder]
+
+    init(entity: EntityDescription, layout: PropertySlotLayout?, plan: WritePlan, statement: Statement) {
+        self.entity = entity
+        self.layout = layout
+        self.plan = plan
+        self.statement = statement
+        binders = plan.insertColumns.map { ColumnBinder(column: $0, slot: layout?.slot(of: $0.propertyName)) }
+    }
+
+    /// How one insert column gets its value: for the common kinds, straight from a slot of the
+    /// row's values as the SQLite type (no ``SQLiteValue`` in between); for the rest, through
+    /// ``WritePlan/binding(for:value:)``.
+    enum ColumnBinder {
+        /// An integer attribute (stored as `Int`) in the slot.
+        case integer(slot: Int)
+        /// A double attribute in the slot.
+        case real(slot: Int)
+        /// A date attribute in the slot, bound as seconds since 2001.
+        case date(slot: Int)
+        /// A string attribute in the slot.
+        case text(slot: Int)
+        /// A to-one's destination ID in the slot, bound as its primary key.
+        case foreignKey(slot: Int)
+        /// Anything else; the slot when the layout has one.
+        case general(WritePlan.Column, slot: Int?)
+
+        init(column: WritePlan.Column, slot: Int?) {
+            guard let slot else {
+                self = .general(column, slot: nil)
+                return
+            }
+            switch column.value {
+            case .attribute(let attribute) where attribute.attributeType.isStoredAsInteger64:
+                self = .integer(slot: slot)
+            case .attribute(let attribute) where attribute.attributeType == .double:
+                self = .real(slot: slot)
+            case .attribute(let attribute) where attribute.attributeType == .date:
+                self = .date(slot: slot)
+            case .attribute(let attribute) where attribute.attributeType == .string:
+                self = .text(slot: slot)
+            case .foreignKey:
+                self = .foreignKey(slot: slot)
+            default:
+                self = .general(column, slot: slot)
+            }
+        }
+    }
+}
+
+extension AttributeType {
+    /// Whether the type's canonical Swift value is an `Int` bound as SQLite INTEGER.
+    fileprivate var isStoredAsInteger64: Bool {
+        self == .integer16 || self == .integer32 || self == .integer64
+    }
 }
