@@ -19,14 +19,13 @@ public final class ManagedObjectID: Hashable, CustomStringConvertible, @unchecke
     /// The row's primary key (`Z_PK`), or nil for a temporary ID.
     public let primaryKey: Int64?
     /// The identifier (UUID string) of the store holding the row, or nil for a temporary ID.
-    public let persistentStoreIdentifier: String?
+    public var persistentStoreIdentifier: String? { family?.storeIdentifier }
     /// The identity of a temporary ID, or nil for a permanent one.
     public let temporaryIdentifier: UUID?
 
-    /// The entity's name, kept so the ID still prints after its model is released.
-    private let entityName: String
-    /// The name of the root of the entity's inheritance tree: rows are numbered per tree.
-    private let rootEntityName: String
+    /// What this permanent ID shares with every other ID of its store and entity; nil for a
+    /// temporary ID.
+    private let family: Family?
     /// The hash of what `==` compares, computed once: IDs are dictionary keys on every hot path.
     let precomputedHash: Int
 
@@ -36,16 +35,22 @@ public final class ManagedObjectID: Hashable, CustomStringConvertible, @unchecke
             entity: entity, primaryKey: primaryKey, family: Family(entity: entity, store: persistentStoreIdentifier))
     }
 
-    /// What the permanent IDs of one store and one entity tree share: worked out once by a store
-    /// reading many rows, so making each row's ID hashes only its primary key.
-    struct Family {
+    /// What the permanent IDs of one store and one entity share: worked out once by a store
+    /// reading many rows, and held by each of their IDs as one reference (an ID is made for
+    /// every row read, so what it holds on its own is what each row costs).
+    final class Family: Sendable {
+        /// The identifier of the store.
         let storeIdentifier: String
+        /// The entity's name, kept so an ID still prints after its model is released.
+        let entityName: String
+        /// The name of the root of the entity's inheritance tree: rows are numbered per tree.
         let rootEntityName: String
         /// The hash of the store identifier and root entity name.
         let hash: Int
 
         init(entity: EntityDescription, store: String) {
             storeIdentifier = store
+            entityName = entity.name
             rootEntityName = ManagedObjectID.rootName(of: entity)
             var hasher = Hasher()
             hasher.combine(store)
@@ -54,14 +59,12 @@ public final class ManagedObjectID: Hashable, CustomStringConvertible, @unchecke
         }
     }
 
-    /// Makes the permanent ID of the row `primaryKey` of `entity`, whose tree and store `family` describes.
+    /// Makes the permanent ID of the row `primaryKey` of `entity`, whose store `family` describes.
     init(entity: EntityDescription, primaryKey: Int64, family: Family) {
         self.entity = entity
         self.primaryKey = primaryKey
-        self.persistentStoreIdentifier = family.storeIdentifier
         self.temporaryIdentifier = nil
-        self.entityName = entity.name
-        self.rootEntityName = family.rootEntityName
+        self.family = family
         self.precomputedHash = Self.hash(primaryKey: primaryKey, familyHash: family.hash)
     }
 
@@ -78,11 +81,9 @@ public final class ManagedObjectID: Hashable, CustomStringConvertible, @unchecke
     public init(temporaryIDFor entity: EntityDescription) {
         self.entity = entity
         self.primaryKey = nil
-        self.persistentStoreIdentifier = nil
         let identifier = TemporaryIdentifierSource.shared.next()
         self.temporaryIdentifier = identifier
-        self.entityName = entity.name
-        self.rootEntityName = Self.rootName(of: entity)
+        self.family = nil
         self.precomputedHash = identifier.hashValue
     }
 
@@ -94,6 +95,7 @@ public final class ManagedObjectID: Hashable, CustomStringConvertible, @unchecke
     public func uriRepresentation() -> URL {
         // Both spellings only contain URL-safe characters apart from the entity name, which
         // Xcode restricts to identifiers; percent-encoding keeps a hand-built model safe too.
+        let entityName = family?.entityName ?? entity.name
         let entityPart = entityName.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? entityName
         let text: String
         if let primaryKey, let store = persistentStoreIdentifier {
@@ -112,9 +114,9 @@ public final class ManagedObjectID: Hashable, CustomStringConvertible, @unchecke
     public static func == (lhs: ManagedObjectID, rhs: ManagedObjectID) -> Bool {
         if lhs === rhs { return true }
         if let left = lhs.temporaryIdentifier { return left == rhs.temporaryIdentifier }
-        return rhs.temporaryIdentifier == nil && lhs.primaryKey == rhs.primaryKey
-            && lhs.persistentStoreIdentifier == rhs.persistentStoreIdentifier
-            && lhs.rootEntityName == rhs.rootEntityName
+        guard lhs.primaryKey == rhs.primaryKey, let left = lhs.family, let right = rhs.family else { return false }
+        return left === right
+            || (left.storeIdentifier == right.storeIdentifier && left.rootEntityName == right.rootEntityName)
     }
 
     /// Hashes what `==` compares.

@@ -49,3 +49,50 @@ struct ObjectTableTests {
         #expect(table[ids[0]] == nil)
     }
 }
+
+/// Removal moves the table's last entry into the removed one's place; every entry stays findable.
+@Suite("Object table removal")
+struct ObjectTableRemovalTests {
+    @Test func everyEntryStaysFindableWhicheverEntriesAreRemoved() throws {
+        let model = try ManagedObjectModel(entities: [EntityDescription(name: "Movie")])
+        let entity = try #require(model.entitiesByName["Movie"])
+        let ids = (1...600).map {
+            ManagedObjectID(entity: entity, primaryKey: Int64($0), persistentStoreIdentifier: "STORE")
+        }
+        let objects = ids.map { _ in ManagedObject(entity: entity, insertInto: nil) }
+        var table = ObjectTable()
+        for (id, object) in zip(ids, objects) { table.insertNew(.passUnretained(object), for: id) }
+        #expect(table.containsAny(of: ids[10..<20]))
+
+        // Remove in a scrambled order: first, last and middle entries all move others around.
+        var remaining = Set(ids.indices)
+        for step in 0..<ids.count where step % 2 == 0 {
+            let index = (step &* 389) % ids.count
+            guard remaining.remove(index) != nil else { continue }
+            let address = Unmanaged.passUnretained(objects[index]).toOpaque()
+            table.remove(ids[index], ifObjectAt: address)
+            if step % 50 == 0 {
+                for kept in remaining { #expect(table[ids[kept]]?.takeUnretainedValue() === objects[kept]) }
+            }
+        }
+        #expect(table.count == remaining.count)
+        for index in ids.indices {
+            #expect(table[ids[index]]?.takeUnretainedValue() === (remaining.contains(index) ? objects[index] : nil))
+        }
+        let removed = ids.indices.filter { !remaining.contains($0) }.map { ids[$0] }
+        #expect(!table.containsAny(of: removed))
+        #expect(Set(table.allValues.map { $0.toOpaque() }).count == remaining.count)
+    }
+
+    @Test func anEntryIsNotRemovedForAnotherObject() throws {
+        let model = try ManagedObjectModel(entities: [EntityDescription(name: "Movie")])
+        let entity = try #require(model.entitiesByName["Movie"])
+        let id = ManagedObjectID(entity: entity, primaryKey: 1, persistentStoreIdentifier: "STORE")
+        let registered = ManagedObject(entity: entity, insertInto: nil)
+        let other = ManagedObject(entity: entity, insertInto: nil)
+        var table = ObjectTable()
+        table.set(.passUnretained(registered), for: id)
+        table.remove(id, ifObjectAt: Unmanaged.passUnretained(other).toOpaque())
+        #expect(table[id]?.takeUnretainedValue() === registered)
+    }
+}

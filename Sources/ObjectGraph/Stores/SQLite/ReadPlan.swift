@@ -22,6 +22,15 @@ struct ReadPlan {
         case toOne(destination: EntityDescription, entityColumn: Int?)
     }
 
+    /// How to read one of ``columns``.
+    struct Reader {
+        /// The 0-based result column.
+        var index: Int
+        /// The attribute type of a plain attribute column; nil for a transformable attribute or
+        /// a to-one, read through their ``Column``.
+        var attributeType: AttributeType?
+    }
+
     /// One property read from the row.
     struct Column {
         var propertyName: String
@@ -44,6 +53,9 @@ struct ReadPlan {
     var hasMixedEntities: Bool
     /// The fetched entity (the entity of every row when ``hasMixedEntities`` is false).
     var entity: EntityDescription
+    /// For each of ``columns``, its result column and, for a plain attribute, its type: what
+    /// reading a row needs, in values without references (so a row's read copies no name).
+    let readers: [Reader]
     /// The slots of a row's ``PropertyValues``: column `i` of ``columns`` fills slot `i`.
     let valueLayout: PropertySlotLayout
 
@@ -97,6 +109,10 @@ struct ReadPlan {
         }
         self.selectList = selectList
         self.columns = columns
+        readers = columns.map { column in
+            if case .attribute(let type) = column.field { return Reader(index: column.index, attributeType: type) }
+            return Reader(index: column.index, attributeType: nil)
+        }
         // Rows of one entity have all the plan's attributes, so objects may read them by slot;
         // rows of several entities do not (a sub-entity's attribute may be another's relationship).
         var attributes = Set<String>()

@@ -151,20 +151,22 @@ extension SQLiteStore {
         } else {
             rowEntity = plan.entity
         }
-        let columns = plan.columns
+        let readers = plan.readers
         // Each slot is initialized once with its value, rather than a copy of empty slots
         // assigned over (one allocation and no nil to destroy per value).
-        let slots = [Any?](unsafeUninitializedCapacity: columns.count) { buffer, initialized in
-            for (slot, column) in columns.enumerated() {
+        let slots = [Any?](unsafeUninitializedCapacity: readers.count) { buffer, initialized in
+            for (slot, reader) in readers.enumerated() {
                 let value: Any? =
-                    if plan.hasMixedEntities && rowEntity.propertiesByName[column.propertyName] == nil {
+                    if plan.hasMixedEntities && rowEntity.propertiesByName[plan.columns[slot].propertyName] == nil {
                         nil
+                    } else if let type = reader.attributeType {
+                        SQLiteValueConversion.attributeValue(statement, at: reader.index, type: type)
                     } else {
-                        readValue(of: column, from: statement, recent: &recent)
+                        readValue(of: plan.columns[slot], from: statement, recent: &recent)
                     }
                 buffer.initializeElement(at: slot, to: value)
             }
-            initialized = columns.count
+            initialized = readers.count
         }
         return StoreRow(
             objectID: objectID(rowEntity, statement.int64(at: 1), recent: &recent), version: statement.int64(at: 2),

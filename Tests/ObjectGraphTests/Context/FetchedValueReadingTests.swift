@@ -1,0 +1,46 @@
+import Foundation
+import ObjectGraph
+import Testing
+
+/// `value(forKey:)` on fetched objects reads attributes and to-one destinations by the slot their
+/// row's layout gives the key; what it reads must stay what the object currently holds.
+@Suite("Reading fetched values")
+struct FetchedValueReadingTests {
+    @Test func aFetchedToOneReadsItsCurrentDestinationThroughEveryChange() throws {
+        let stack = try CinemaStack(.sqlite)
+        try stack.theater("Odeon", movies: ["Up"])
+        try stack.theater("Rex")
+        try stack.context.save()
+        stack.context.reset()
+
+        let movie = try #require(try stack.fetch("Movie").first)
+        let theaters = try stack.fetch("Theater", sortedBy: "name")
+        #expect((movie["theater"] as? ManagedObject) === theaters[0])
+        #expect(movie["name"] as? String == "Up")
+
+        movie["theater"] = theaters[1]
+        #expect((movie.value(forKey: "theater") as? ManagedObject) === theaters[1])
+        movie["theater"] = nil
+        #expect(movie.value(forKey: "theater") == nil)
+        stack.context.rollback()
+        #expect((movie.value(forKey: "theater") as? ManagedObject) === theaters[0])
+    }
+
+    @Test func aFetchedObjectReadsChangedAttributesAndLeavesOtherKeysToTheEntity() throws {
+        let stack = try CinemaStack(.sqlite)
+        try stack.theater("Odeon", movies: ["Up", "Cars"])
+        try stack.context.save()
+        stack.context.reset()
+
+        let movies = try stack.fetch("Movie", sortedBy: "name")
+        let movie = movies[0]
+        movie["runtime"] = 117
+        #expect(movie.value(forKey: "runtime") as? Int == 117)
+        #expect(movie.value(forKey: "name") as? String == "Cars")
+        // Keys the row does not have: a to-many, a key the entity lacks.
+        #expect(movie.value(forKey: "playlists") as? Set<ManagedObject> == [])
+        #expect(movie.value(forKey: "noSuchKey") == nil)
+        let theater = try #require(movie["theater"] as? ManagedObject)
+        #expect(theater.names("movies") == ["Cars", "Up"])
+    }
+}
