@@ -238,7 +238,7 @@ extension ManagedObjectContext {
     ///
     /// The registry is asked about the rows a batch at a time before their objects are made:
     /// those lookups land anywhere in a large table, and asked together they wait for memory
-    /// together (see `ObjectTable.containsAny(of:)`). When none of a batch is registered and
+    /// together (see `ObjectTable.mayContainAny(ofHashes:)`). When none of a batch is registered and
     /// nothing else was registered since (a to-one destination's fault could be one of the
     /// rows), each row's object is made without asking again.
     func objects(for rows: [StoreRow]) -> [ManagedObject] {
@@ -262,7 +262,12 @@ extension ManagedObjectContext {
         var start = rows.startIndex
         while start < rows.endIndex {
             let batch = rows[start..<min(start + Self.registryBatchSize, rows.endIndex)]
-            var isUnregistered = !registry.containsAny(of: batch.lazy.map(\.objectID))
+            var isUnregistered = withUnsafeTemporaryAllocation(of: Int.self, capacity: batch.count) { hashes in
+                for (offset, index) in batch.indices.enumerated() {
+                    hashes.initializeElement(at: offset, to: rows[index].objectID.precomputedHash)
+                }
+                return !registry.mayContainAny(ofHashes: UnsafeBufferPointer(hashes))
+            }
             for row in batch {
                 let registrations = registry.registrations
                 objects.append(object(for: row, run: &batches.run, isUnregistered: isUnregistered))
