@@ -12,6 +12,7 @@ extension ManagedObjectContext {
     public func delete(_ object: ManagedObject) {
         guard object.managedObjectContext === self, !object.isDeleted else { return }
         object.fireFault()
+        if object.state.lifecycle == .persisted { loadMembersForDeleteRules(of: object) }
         noteDeletion(of: object)
         if object.state.lifecycle == .inserted {
             insertedSet.remove(object)
@@ -24,14 +25,27 @@ extension ManagedObjectContext {
         applyDeleteRules(to: object)
     }
 
+    /// Loads the to-many relationships of a stored object about to be deleted whose delete
+    /// rule touches every member and whose members are not loaded yet: with their rows, in one
+    /// read per relationship (`… WHERE  t0.ZTHEATER IN (?)`, as prefetching reads them), rather
+    /// than their IDs first and then their rows. A failed read leaves them to load as before.
+    private func loadMembersForDeleteRules(of object: ManagedObject) {
+        for relationship in relationshipsInNameOrder(of: object.entity)
+        where relationship.isToMany && relationship.deleteRule != .deny
+            && object.hasFault(forRelationshipNamed: relationship.name)
+        {
+            try? prefetch([[relationship]], for: [object])
+        }
+    }
+
     private func applyDeleteRules(to object: ManagedObject) {
         let relationships = relationshipsInNameOrder(of: object.entity)
         var cascaded: [ManagedObject] = []
         for relationship in relationships {
             let destinations: [ManagedObject]
             if relationship.isToMany {
+                // Every member is touched below: the faults among them load together.
                 destinations = object.loadedMembers(of: relationship).elements
-                // Every member is touched below: load the faults among them together.
                 if relationship.deleteRule != .deny { fulfillFaults(of: destinations) }
             } else {
                 destinations = object.state.toOneValues[relationship.name].map { [$0] } ?? []
