@@ -268,9 +268,10 @@ extension ManagedObjectContext {
                 }
                 return !registry.mayContainAny(ofHashes: UnsafeBufferPointer(hashes))
             }
-            for row in batch {
+            // By index: the row is borrowed from the array, not copied (a copy retains its parts).
+            for index in batch.indices {
                 let registrations = registry.registrations
-                objects.append(object(for: row, run: &batches.run, isUnregistered: isUnregistered))
+                objects.append(object(for: rows[index], run: &batches.run, isUnregistered: isUnregistered))
                 // Making an unregistered row's object registers it, once; any other
                 // registration may have been for a later row, so those are looked up again.
                 if isUnregistered && registry.registrations != registrations &+ 1 { isUnregistered = false }
