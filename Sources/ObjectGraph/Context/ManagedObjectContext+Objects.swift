@@ -238,7 +238,7 @@ extension ManagedObjectContext {
     ///
     /// The registry is asked about the rows a batch at a time before their objects are made:
     /// those lookups land anywhere in a large table, and asked together they wait for memory
-    /// together (see `ObjectTable.containsAny(of:)`). When none of a batch is registered and
+    /// together (see `ObjectTable.mayContainAny(ofHashes:)`). When none of a batch is registered and
     /// nothing else was registered since (a to-one destination's fault could be one of the
     /// rows), each row's object is made without asking again.
     func objects(for rows: [StoreRow]) -> [ManagedObject] {
@@ -262,10 +262,16 @@ extension ManagedObjectContext {
         var start = rows.startIndex
         while start < rows.endIndex {
             let batch = rows[start..<min(start + Self.registryBatchSize, rows.endIndex)]
-            var isUnregistered = !registry.containsAny(of: batch.lazy.map(\.objectID))
-            for row in batch {
+            var isUnregistered = withUnsafeTemporaryAllocation(of: Int.self, capacity: batch.count) { hashes in
+                for (offset, index) in batch.indices.enumerated() {
+                    hashes.initializeElement(at: offset, to: rows[index].objectID.precomputedHash)
+                }
+                return !registry.mayContainAny(ofHashes: UnsafeBufferPointer(hashes))
+            }
+            // By index: the row is borrowed from the array, not copied (a copy retains its parts).
+            for index in batch.indices {
                 let registrations = registry.registrations
-                objects.append(object(for: row, run: &batches.run, isUnregistered: isUnregistered))
+                objects.append(object(for: rows[index], run: &batches.run, isUnregistered: isUnregistered))
                 // Making an unregistered row's object registers it, once; any other
                 // registration may have been for a later row, so those are looked up again.
                 if isUnregistered && registry.registrations != registrations &+ 1 { isUnregistered = false }

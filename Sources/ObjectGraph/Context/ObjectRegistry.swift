@@ -37,10 +37,11 @@ struct ObjectRegistry {
         registrations &+= 1
     }
 
-    /// Whether an object is registered for any of `objectIDs` (asked for a batch at once, which
-    /// is quicker than one by one; see `ObjectTable.containsAny(of:)`).
-    func containsAny(of objectIDs: some Sequence<ManagedObjectID>) -> Bool {
-        entries.containsAny(of: objectIDs)
+    /// Whether an object may be registered for an ID with any of the precomputed hashes
+    /// `hashes` (asked for a batch at once, which is quicker than one by one; see
+    /// `ObjectTable.mayContainAny(ofHashes:)`). False means none is.
+    func mayContainAny(ofHashes hashes: UnsafeBufferPointer<Int>) -> Bool {
+        entries.mayContainAny(ofHashes: hashes)
     }
 
     /// Makes room for `count` objects in all (before making the objects of a large fetch).

@@ -43,15 +43,24 @@ struct ObjectTable {
         return entries[found.position].value
     }
 
-    /// Whether the table holds any of `keys`.
+    /// Whether the table may hold a key with any of the precomputed hashes `hashes` (a key
+    /// whose hash is not among them is certainly not held): compares 32 bits of the hash only.
     ///
-    /// Asking this for a few dozen keys in one tight loop is much quicker than asking for each
-    /// key between other work: the lookups do not depend on one another, so the processor
-    /// fetches their slots from memory at the same time, and leaves them in its cache for the
-    /// insertions that follow (see ``ManagedObjectContext/objects(for:)``).
-    func containsAny(of keys: some Sequence<ManagedObjectID>) -> Bool {
+    /// Asking this for a few dozen keys in one tight loop is much quicker than looking each key
+    /// up between other work: the lookups read only the index, do not depend on one another and
+    /// touch no reference count, so the processor fetches their slots from memory at the same
+    /// time, and leaves them in its cache for the insertions that follow (see
+    /// `ManagedObjectContext.appendObjects(for:to:batches:)`).
+    func mayContainAny(ofHashes hashes: UnsafeBufferPointer<Int>) -> Bool {
         var found = false
-        for key in keys where find(key) != nil { found = true }
+        for hash in hashes {
+            let tag = Self.tag(of: hash)
+            var index = Int(tag) & mask
+            while slots[index] != 0 {
+                if Self.tag(ofSlot: slots[index]) == tag { found = true }
+                index = (index + 1) & mask
+            }
+        }
         return found
     }
 

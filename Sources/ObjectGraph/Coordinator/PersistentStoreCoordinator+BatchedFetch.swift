@@ -5,7 +5,9 @@ extension PersistentStoreCoordinator {
     /// `overflow`, in order, and the answer is nil.
     ///
     /// A context makes objects for a large fetch from each batch while it is in the processor's
-    /// cache, instead of from an array of every row read first.
+    /// cache, instead of from an array of every row read first. `overflow` runs under the
+    /// coordinator's (recursive) lock, as the store's reading does: it must not wait for another
+    /// thread that uses this coordinator.
     func fetchRows(_ request: StoreFetchRequest, overflow: ([StoreRow]) -> Void) throws -> [StoreRow]? {
         try locked {
             let holders = stores(holding: request.entity)

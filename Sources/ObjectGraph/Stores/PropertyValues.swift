@@ -114,6 +114,8 @@ public struct PropertyValues: @unchecked Sendable {
 final class PropertySlotLayout: @unchecked Sendable {
     /// The property names, in slot order.
     let names: [String]
+    /// The UTF-8 length of each name (a cheap first test when scanning for a name).
+    private let nameLengths: [Int]
     private let slotByName: [String: Int]
     /// What each slot holds for every object laid out by this layout (see ``kind(ofSlot:)``).
     private let kinds: [SlotKind]
@@ -142,6 +144,7 @@ final class PropertySlotLayout: @unchecked Sendable {
         propertyDescriptions: [PropertyDescription] = []
     ) {
         self.names = names
+        nameLengths = names.map(\.utf8.count)
         self.propertyDescriptions = propertyDescriptions
         var slots: [String: Int] = [:]
         for (slot, name) in names.enumerated() where slots[name] == nil { slots[name] = slot }
@@ -157,9 +160,11 @@ final class PropertySlotLayout: @unchecked Sendable {
     /// The slot of the property `name`, or nil when the layout has none.
     func slot(of name: String) -> Int? {
         // Comparing a few short names is quicker than hashing one: property names are small
-        // strings, compared in place.
-        if names.count <= Self.scannedNameCount { return names.firstIndex(of: name) }
-        return slotByName[name]
+        // strings, compared in place, and only those of the same length at all.
+        guard names.count <= Self.scannedNameCount else { return slotByName[name] }
+        let length = name.utf8.count
+        for slot in names.indices where nameLengths[slot] == length && names[slot] == name { return slot }
+        return nil
     }
 
     /// Layouts with at most this many names find a name by scanning them.
