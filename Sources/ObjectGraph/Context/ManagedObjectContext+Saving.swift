@@ -17,7 +17,7 @@ extension ManagedObjectContext {
         }
         noteSaveBegins()
         if let error = ObjectValidator.combined(validationErrors()) { throw error }
-        let saved = changesAboutToBeSaved()
+        var saved = changesAboutToBeSaved()
         // Permanent IDs are planned on the objects, kept across merge attempts, dropped on failure.
         var succeeded = false
         defer { if !succeeded { for object in insertedSet { object.plannedObjectID = nil } } }
@@ -27,8 +27,9 @@ extension ManagedObjectContext {
             do {
                 try persistentStoreCoordinator.save(plan.parts)
                 succeeded = true
-                let insertedIDs = finishSave(plan)
-                noteSaveSucceeded(saved, insertedIDs: insertedIDs)
+                let inserted = finishSave(plan)
+                saved.inserted = inserted.objects
+                noteSaveSucceeded(saved, insertedIDs: inserted.ids)
                 return
             } catch let error as CoreDataError
                 where error.code == .managedObjectMerge && mergePolicy != .error && attempt < 3
@@ -58,14 +59,15 @@ extension ManagedObjectContext {
         return errors
     }
 
-    /// Brings every object in line with what the stores now hold; returns the IDs of the objects
-    /// the save inserted (for the did-save notification, gathered on the way).
+    /// Brings every object in line with what the stores now hold; returns the objects the save
+    /// inserted and their IDs (for the did-save notification, gathered on the way).
     ///
     /// Each list of objects is walked once: at 100,000 objects every extra walk is 100,000
     /// trips to memory.
-    private func finishSave(_ plan: SavePlan) -> Set<ManagedObjectID> {
+    private func finishSave(_ plan: SavePlan) -> (objects: Set<ManagedObject>, ids: Set<ManagedObjectID>) {
         registry.reserveCapacity(registry.count + insertedSet.count)
         var insertedIDs = Set<ManagedObjectID>(minimumCapacity: insertedSet.count)
+        var insertedObjects = Set<ManagedObject>(minimumCapacity: insertedSet.count)
         // An object whose values were not written commits values built from its to-one
         // destinations' IDs, so it waits until every new object has its permanent ID.
         var committedLater: [ManagedObject] = []
@@ -79,10 +81,11 @@ extension ManagedObjectContext {
                 object.state.version = 1
             }
             insertedIDs.insert(object.objectID)
-            if let written {
-                markCommitted(object, written: written)
-            } else {
-                committedLater.append(object)
+            insertedObjects.insert(object)
+            switch written {
+            case .own: markCommitted(object, written: object.state.attributeValues)
+            case .separate(let values): markCommitted(object, written: values)
+            case .none: committedLater.append(object)
             }
         }
         for object in committedLater { markCommitted(object, written: nil) }
@@ -98,7 +101,7 @@ extension ManagedObjectContext {
         touchedSet.removeAll()
         deletedSet.removeAll()
         discardedInserts.removeAll()
-        return insertedIDs
+        return (insertedObjects, insertedIDs)
     }
 
     /// Makes the object's current values its committed (stored) values; `written` are the

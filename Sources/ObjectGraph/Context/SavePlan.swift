@@ -4,9 +4,20 @@ struct SavePlan {
     /// One change set per store, in the order stores were added.
     var parts: [(store: PersistentStore, changes: StoreChanges)] = []
     /// The stored values written for each inserted object, by its position in the context's
-    /// inserted objects (nil: not written, its store is gone); they become its committed values
-    /// once the save succeeds (shared, not copied).
-    var insertedValues: [PropertyValues?] = []
+    /// inserted objects; they become its committed values once the save succeeds (shared, not
+    /// copied).
+    var insertedValues: [WrittenValues] = []
+
+    /// What a save wrote for one inserted object.
+    enum WrittenValues {
+        /// Nothing: the object's store is gone.
+        case none
+        /// The object's own values (with its to-one IDs filled in): the common case, kept
+        /// without a reference, so the plan of 100,000 inserts holds no second copy of each.
+        case own
+        /// Values laid out for the store, apart from the object's.
+        case separate(PropertyValues)
+    }
     /// The stored values written for each changed object, by its position in the context's
     /// changed objects; nil for an object whose row is not updated. A written object's version
     /// moves on.
@@ -24,7 +35,7 @@ struct SavePlan {
     /// objects would otherwise hash each of them into several tables.
     init(context: ManagedObjectContext) throws {
         let coordinator = context.persistentStoreCoordinator
-        let inserted = context.insertedSet.elements
+        let inserted = context.insertedSet
         var stores = StoreLookup(coordinator: coordinator)
         try Self.allocatePermanentIDs(for: inserted, stores: &stores, coordinator: coordinator)
         // A save touches one store or a few: find each one's part by identity.
@@ -39,11 +50,12 @@ struct SavePlan {
         insertedValues.reserveCapacity(inserted.count)
         for object in inserted {
             guard let store = stores.store(ofInserted: object) else {
-                insertedValues.append(nil)
+                insertedValues.append(.none)
                 continue
             }
             let values = storedValues(of: object, context: context)
-            insertedValues.append(values)
+            let isOwn = values.slotsAreShared(with: object.state.attributeValues)
+            insertedValues.append(isOwn ? .own : .separate(values))
             let row = StoreRow(objectID: Self.id(of: object), version: 1, propertyValues: values)
             let toMany = toManyChanges(of: object)
             let index = part(of: store)
@@ -81,35 +93,53 @@ struct SavePlan {
     }
 
     /// Asks each store for permanent IDs, one request per store and entity, and puts each in its
-    /// object's `plannedObjectID`.
+    /// object's `plannedObjectID`: a first walk counts the objects of each store and entity, a
+    /// second hands the IDs out (no list of objects per group is built).
     private static func allocatePermanentIDs(
-        for objects: [ManagedObject], stores: inout StoreLookup, coordinator: PersistentStoreCoordinator
+        for objects: ObjectList, stores: inout StoreLookup, coordinator: PersistentStoreCoordinator
     ) throws {
-        var pending: [(store: PersistentStore, entity: EntityDescription, objects: [ManagedObject])] = []
-        for object in objects where object.plannedObjectID == nil {
+        var groups: [(store: PersistentStore, entity: EntityDescription, count: Int)] = []
+        func group(of object: ManagedObject) throws -> Int? {
+            guard object.plannedObjectID == nil else { return nil }
             // An object that already has a permanent ID (given by a child context's save) keeps it.
             if let assigned = object.assignedObjectID, !assigned.isTemporaryID, stores.store(of: assigned) != nil {
                 object.plannedObjectID = assigned
-                continue
+                return nil
             }
             let store = try stores.defaultStore(for: object.entity)
-            if let last = pending.indices.last, pending[last].store === store, pending[last].entity === object.entity {
-                pending[last].objects.append(object)
-            } else if let index = pending.firstIndex(where: { $0.store === store && $0.entity === object.entity }) {
-                pending[index].objects.append(object)
-            } else {
-                pending.append((store, object.entity, [object]))
+            if let last = groups.indices.last, groups[last].store === store, groups[last].entity === object.entity {
+                return last
             }
+            if let index = groups.firstIndex(where: { $0.store === store && $0.entity === object.entity }) {
+                return index
+            }
+            groups.append((store, object.entity, 0))
+            return groups.count - 1
         }
-        for group in pending {
-            let ids = try coordinator.newObjectIDs(for: group.entity, count: group.objects.count, in: group.store)
-            guard ids.count == group.objects.count else {
+        var groupOfObject: [Int32] = []
+        groupOfObject.reserveCapacity(objects.count)
+        for object in objects {
+            let index = try group(of: object)
+            groupOfObject.append(Int32(index ?? -1))
+            if let index { groups[index].count += 1 }
+        }
+        guard !groups.isEmpty else { return }
+        var ids: [[ManagedObjectID]] = []
+        for group in groups {
+            let allocated = try coordinator.newObjectIDs(for: group.entity, count: group.count, in: group.store)
+            guard allocated.count == group.count else {
                 throw CoreDataError(
                     code: .persistentStoreSave,
-                    message: "The store handed out \(ids.count) IDs for \(group.objects.count) new "
+                    message: "The store handed out \(allocated.count) IDs for \(group.count) new "
                         + "\(group.entity.name) objects")
             }
-            for (object, id) in zip(group.objects, ids) { object.plannedObjectID = id }
+            ids.append(allocated)
+        }
+        var handedOut = [Int](repeating: 0, count: groups.count)
+        for (object, index) in zip(objects, groupOfObject) where index >= 0 {
+            let group = Int(index)
+            object.plannedObjectID = ids[group][handedOut[group]]
+            handedOut[group] += 1
         }
     }
 
@@ -245,11 +275,18 @@ struct SavePlan {
                 isNew ? !members.isEmpty : object.differsFromCommitted(relationship.name)
             else { return nil }
             let before = isNew ? OrderedSet() : (object.state.committedToMany[relationship.name] ?? OrderedSet())
-            let kept = members.filter { !$0.state.isDeletedWhileInserted }
-            let destinations = kept.map(Self.id(of:))
+            // One walk over the members (a new theater may hold 100,000 movies).
+            var destinations: [ManagedObjectID] = []
+            var inserted: [ManagedObjectID] = []
+            destinations.reserveCapacity(members.count)
+            for member in members where !member.state.isDeletedWhileInserted {
+                let id = Self.id(of: member)
+                destinations.append(id)
+                if !before.isEmpty, !before.contains(member) { inserted.append(id) }
+            }
             return ToManyChange(
                 objectID: Self.id(of: object), relationship: relationship, destinations: destinations,
-                insertedDestinations: before.isEmpty ? destinations : kept.filter { !before.contains($0) }.map(Self.id(of:)),
+                insertedDestinations: before.isEmpty ? destinations : inserted,
                 removedDestinations: before.filter { !members.contains($0) }.map(Self.id(of:)))
         }
     }

@@ -75,6 +75,14 @@ public struct PropertyValues: @unchecked Sendable {
         set { slots[slot] = newValue }
     }
 
+    /// Whether these values and `other` share one storage (a copy not written to since).
+    func slotsAreShared(with other: PropertyValues) -> Bool {
+        guard layout === other.layout, extra.isEmpty, other.extra.isEmpty else { return false }
+        return slots.withUnsafeBufferPointer { mine in
+            other.slots.withUnsafeBufferPointer { theirs in mine.baseAddress == theirs.baseAddress }
+        }
+    }
+
     /// Whether no property has a value.
     public var isEmpty: Bool { extra.isEmpty && !slots.contains { $0 != nil } }
 

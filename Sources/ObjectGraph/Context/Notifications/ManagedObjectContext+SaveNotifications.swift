@@ -7,11 +7,11 @@ extension ManagedObjectContext {
         NotificationCenter.default.post(name: Self.willSaveNotification, object: self)
     }
 
-    /// The objects a save is about to write, for its did-save notification.
+    /// The objects a save is about to change and delete, for its did-save notification (the
+    /// inserted ones are gathered when the save succeeds, see `finishSave`).
     func changesAboutToBeSaved() -> SavedChanges {
         SavedChanges(
-            inserted: insertedSet.set, updated: updatedObjects, deleted: deletedSet.set,
-            deletedIDs: Set(deletedSet.map(\.objectID)))
+            inserted: [], updated: updatedObjects, deleted: deletedSet.set, deletedIDs: Set(deletedSet.map(\.objectID)))
     }
 
     /// Posts ``didSaveNotification`` for a successful save and lets child contexts that merge
@@ -50,7 +50,8 @@ extension ManagedObjectContext {
     }
 }
 
-/// What one save wrote, captured before the save changes the objects' state.
+/// What one save wrote, captured before the save changes the objects' state (the inserted
+/// objects once it succeeded).
 struct SavedChanges {
     var inserted: Set<ManagedObject>
     var updated: Set<ManagedObject>
