@@ -252,13 +252,12 @@ extension ManagedObjectContext {
     /// `PersistentStoreCoordinator.fetchRows(_:overflow:)`), appending to `objects`; `batches`
     /// carries what the batches before this one looked up.
     func appendObjects(for rows: [StoreRow], to objects: inout [ManagedObject], batches: inout FetchedObjectBatches) {
-        if batches.rowCount == 0 || batches.rowCount + rows.count > objects.capacity {
-            // Room for this batch, or for twice the rows so far (a batched fetch's size is not known).
-            let expected = max(rows.count, 2 * batches.rowCount)
-            registry.reserveCapacity(registry.count + expected)
-            objects.reserveCapacity(objects.count + expected)
+        // Room for this batch (a batched fetch's size is not known in advance); both grow by
+        // doubling at least, so a fetch of many batches does not reallocate per batch.
+        registry.reserveCapacity(registry.count + rows.count)
+        if objects.count + rows.count > objects.capacity {
+            objects.reserveCapacity(max(objects.count + rows.count, 2 * objects.capacity))
         }
-        batches.rowCount += rows.count
         var start = rows.startIndex
         while start < rows.endIndex {
             let batch = rows[start..<min(start + Self.registryBatchSize, rows.endIndex)]
@@ -376,6 +375,4 @@ extension ManagedObjectContext {
 struct FetchedObjectBatches {
     /// The entity, class and to-one destinations of the rows so far.
     var run = ManagedObjectContext.RowRun()
-    /// How many rows the batches so far had.
-    var rowCount = 0
 }

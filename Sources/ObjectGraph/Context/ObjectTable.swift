@@ -82,9 +82,10 @@ struct ObjectTable {
     }
 
     /// Makes room for `capacity` entries in all, so adding that many does not grow the table
-    /// step by step.
+    /// step by step. Growing, the table at least doubles, so asking batch after batch costs no
+    /// more than adding one by one.
     mutating func reserveCapacity(_ capacity: Int) {
-        entries.reserveCapacity(capacity)
+        if capacity > entries.capacity { entries.reserveCapacity(max(capacity, 2 * entries.capacity)) }
         var size = slots.count
         while size < capacity * 2 { size *= 2 }
         if size > slots.count { resize(to: size) }

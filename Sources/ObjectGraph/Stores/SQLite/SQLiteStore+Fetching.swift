@@ -210,17 +210,20 @@ extension SQLiteStore {
 struct RecentObjectIDs {
     /// By result column index (a plain array: this is looked up for every row).
     private var byColumn: [ManagedObjectID?] = []
-    private var lastFamily: (entity: EntityDescription, family: ManagedObjectID.Family)?
+    /// The entity last asked for and its ID family (kept apart so that checking the entity
+    /// copies neither).
+    private var lastEntity: EntityDescription?
+    private var lastFamily: ManagedObjectID.Family?
 
-    /// The ID family of `entity`: the remembered one when `entity` was the last asked for, else
-    /// `make()`'s, remembered.
-    mutating func family(
-        of entity: EntityDescription, make: (EntityDescription) -> ManagedObjectID.Family
-    ) -> ManagedObjectID.Family {
-        if let lastFamily, lastFamily.entity === entity { return lastFamily.family }
-        let family = make(entity)
-        lastFamily = (entity, family)
-        return family
+    /// The ID family remembered for `entity` when it was the last one asked for.
+    func family(of entity: EntityDescription) -> ManagedObjectID.Family? {
+        lastEntity === entity ? lastFamily : nil
+    }
+
+    /// Remembers `family` as the ID family of `entity`.
+    mutating func remember(_ family: ManagedObjectID.Family, of entity: EntityDescription) {
+        lastEntity = entity
+        lastFamily = family
     }
 
     /// The ID remembered for result column `index`.

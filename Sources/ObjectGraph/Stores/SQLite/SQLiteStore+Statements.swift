@@ -71,10 +71,17 @@ extension SQLiteStore {
 
     /// ``objectID(_:_:)`` during a fetch, taking the ID family from `recent` when it has it.
     func objectID(_ entity: EntityDescription, _ primaryKey: Int64, recent: inout RecentObjectIDs) -> ManagedObjectID {
-        ManagedObjectID(entity: entity, primaryKey: primaryKey, family: recent.family(of: entity, make: idFamily(of:)))
+        let family: ManagedObjectID.Family
+        if let remembered = recent.family(of: entity) {
+            family = remembered
+        } else {
+            family = idFamily(of: entity)
+            recent.remember(family, of: entity)
+        }
+        return ManagedObjectID(entity: entity, primaryKey: primaryKey, family: family)
     }
 
-    /// The ID family of `entity`'s tree in this store, worked out once per entity.
+    /// The ID family of `entity` in this store, worked out once per entity.
     private func idFamily(of entity: EntityDescription) -> ManagedObjectID.Family {
         if let family = idFamilies[ObjectIdentifier(entity)] { return family }
         let family = ManagedObjectID.Family(entity: entity, store: identifier)
