@@ -16,14 +16,14 @@ extension ManagedObjectContext {
             return
         }
         noteSaveBegins()
-        if let error = ObjectValidator.combined(validationErrors()) { throw error }
         var saved = changesAboutToBeSaved()
         // Permanent IDs are planned on the objects, kept across merge attempts, dropped on failure.
         var succeeded = false
         defer { if !succeeded { for object in insertedSet { object.plannedObjectID = nil } } }
         var attempt = 0
         while true {
-            let plan = try SavePlan(context: self)
+            // The first plan validates every object before it takes IDs from a store.
+            let plan = try SavePlan(context: self, validation: attempt == 0 ? SaveValidation(context: self) : nil)
             do {
                 try persistentStoreCoordinator.save(plan.parts)
                 succeeded = true
@@ -38,25 +38,6 @@ extension ManagedObjectContext {
                 try resolve(error.conflicts, failure: error)
             }
         }
-    }
-
-    /// Every validation problem of the pending changes.
-    private func validationErrors() -> [CoreDataError] {
-        var errors: [CoreDataError] = []
-        var entity: EntityDescription?
-        var checked: [PropertyDescription] = []
-        func check(_ object: ManagedObject) {
-            if object.entity !== entity {
-                entity = object.entity
-                checked = propertiesWithRules(of: object.entity)
-            }
-            let found = ObjectValidator.errorsForSaving(object, checking: checked)
-            if !found.isEmpty { errors += found }
-        }
-        for object in insertedSet { check(object) }
-        for object in touchedSet where object.state.lifecycle == .persisted { check(object) }
-        for object in deletedSet { errors += ObjectValidator.errorsForDeleting(object) }
-        return errors
     }
 
     /// Brings every object in line with what the stores now hold; returns the objects the save

@@ -33,11 +33,16 @@ struct SavePlan {
     ///
     /// Everything the plan records is by position, not by identity: a save of 100,000 new
     /// objects would otherwise hash each of them into several tables.
-    init(context: ManagedObjectContext) throws {
+    ///
+    /// With a `validation`, every object is validated first (the inserted ones on the plan's
+    /// first walk over them) and the plan throws the problems found before taking any ID.
+    init(context: ManagedObjectContext, validation: SaveValidation?) throws {
         let coordinator = context.persistentStoreCoordinator
         let inserted = context.insertedSet
         var stores = StoreLookup(coordinator: coordinator)
-        try Self.allocatePermanentIDs(for: inserted, stores: &stores, coordinator: coordinator)
+        var validation = validation
+        try Self.allocatePermanentIDs(
+            for: inserted, stores: &stores, coordinator: coordinator, validation: &validation)
         // A save touches one store or a few: find each one's part by identity.
         var parts: [(store: PersistentStore, changes: StoreChanges)] = []
         func part(of store: PersistentStore) -> Int {
@@ -96,7 +101,8 @@ struct SavePlan {
     /// object's `plannedObjectID`: a first walk counts the objects of each store and entity, a
     /// second hands the IDs out (no list of objects per group is built).
     private static func allocatePermanentIDs(
-        for objects: ObjectList, stores: inout StoreLookup, coordinator: PersistentStoreCoordinator
+        for objects: ObjectList, stores: inout StoreLookup, coordinator: PersistentStoreCoordinator,
+        validation: inout SaveValidation?
     ) throws {
         var groups: [(store: PersistentStore, entity: EntityDescription, count: Int)] = []
         func group(of object: ManagedObject) throws -> Int? {
@@ -118,11 +124,21 @@ struct SavePlan {
         }
         var groupOfObject: [Int32] = []
         groupOfObject.reserveCapacity(objects.count)
+        // Validation problems come before a missing store: every object is still checked.
+        var storeError: (any Error)?
         for object in objects {
-            let index = try group(of: object)
-            groupOfObject.append(Int32(index ?? -1))
-            if let index { groups[index].count += 1 }
+            validation?.check(object)
+            guard storeError == nil else { continue }
+            do {
+                let index = try group(of: object)
+                groupOfObject.append(Int32(index ?? -1))
+                if let index { groups[index].count += 1 }
+            } catch {
+                storeError = error
+            }
         }
+        try validation?.finish()
+        if let storeError { throw storeError }
         guard !groups.isEmpty else { return }
         var ids: [[ManagedObjectID]] = []
         for group in groups {

@@ -1,0 +1,36 @@
+/// The validation of one save: every problem of the pending changes, gathered object by object.
+///
+/// The save plan checks each inserted object on the walk it makes over them anyway (to count the
+/// permanent IDs it needs), then ``finish()`` checks the changed and deleted objects and throws
+/// everything found, before any ID is taken from a store. Problems are listed in the order of
+/// the objects: inserted, changed, deleted.
+struct SaveValidation {
+    private let context: ManagedObjectContext
+    private var errors: [CoreDataError] = []
+    /// The entity of the previous object checked and its properties that have rules.
+    private var entity: EntityDescription?
+    private var checked: [PropertyDescription] = []
+
+    /// Starts validating the pending changes of `context`.
+    init(context: ManagedObjectContext) {
+        self.context = context
+    }
+
+    /// Checks an inserted or changed object against its model.
+    mutating func check(_ object: ManagedObject) {
+        if object.entity !== entity {
+            entity = object.entity
+            checked = context.propertiesWithRules(of: object.entity)
+        }
+        let found = ObjectValidator.errorsForSaving(object, checking: checked)
+        if !found.isEmpty { errors += found }
+    }
+
+    /// Checks the changed and deleted objects, then throws every problem found (one
+    /// ``CoreDataError``, or 1560 carrying several).
+    mutating func finish() throws {
+        for object in context.touchedSet where object.state.lifecycle == .persisted { check(object) }
+        for object in context.deletedSet { errors += ObjectValidator.errorsForDeleting(object) }
+        if let error = ObjectValidator.combined(errors) { throw error }
+    }
+}
