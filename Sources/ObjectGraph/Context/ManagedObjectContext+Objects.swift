@@ -170,10 +170,13 @@ extension ManagedObjectContext {
             }
         }
         for index in run.toOnes.indices {
-            let value = if let slot = run.toOnes[index].slot { values[slot: slot] } else {
-                values[run.toOnes[index].relationship.name]
-            }
-            guard let destinationID = value as? ManagedObjectID else { continue }
+            let destinationID =
+                if let slot = run.toOnes[index].slot {
+                    values.objectID(inSlot: slot)
+                } else {
+                    values[run.toOnes[index].relationship.name] as? ManagedObjectID
+                }
+            guard let destinationID else { continue }
             let destination: ManagedObject
             if let last = run.toOnes[index].last, last.objectID === destinationID {
                 destination = last.object

@@ -83,6 +83,14 @@ public struct PropertyValues: @unchecked Sendable {
         }
     }
 
+    /// The object ID in slot `slot` (a to-one destination's), or nil when the slot holds none.
+    ///
+    /// Casts the slot in place: reading it out first (``subscript(slot:)``) would copy the
+    /// value only to drop it again.
+    func objectID(inSlot slot: Int) -> ManagedObjectID? {
+        slots[slot] as? ManagedObjectID
+    }
+
     /// Whether no property has a value.
     public var isEmpty: Bool { extra.isEmpty && !slots.contains { $0 != nil } }
 
