@@ -85,6 +85,8 @@ struct EntityCaches {
     var relationshipsInNameOrder: [ObjectIdentifier: [RelationshipDescription]] = [:]
     /// The properties of each entity a save validates (see `propertiesWithRules(of:)`).
     var propertiesWithRules: [ObjectIdentifier: [PropertyDescription]] = [:]
+    /// The entity of the previous `insertNewObject(forEntityName:)` (not abstract).
+    var lastInsertedEntity: EntityDescription?
     /// What new objects of each entity start with (see `insertionStart(for:)`).
     var insertionStarts: [ObjectIdentifier: InsertionStart] = [:]
 }

@@ -61,6 +61,8 @@ extension ManagedObjectContext {
     }
 
     private func insertableEntity(named entityName: String) throws -> EntityDescription {
+        // Inserts come in runs of one entity: the previous one is checked first, by name.
+        if let previous = entityCaches.lastInsertedEntity, previous.name == entityName { return previous }
         guard let entity = managedObjectModel.entitiesByName[entityName] else {
             throw CoreDataError(
                 code: .coreData,
@@ -73,6 +75,7 @@ extension ManagedObjectContext {
                 message: "\(entityName) is abstract; insert one of its sub-entities ("
                     + entity.subentities.map(\.name).joined(separator: ", ") + ")")
         }
+        entityCaches.lastInsertedEntity = entity
         return entity
     }
 
