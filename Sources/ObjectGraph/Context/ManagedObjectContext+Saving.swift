@@ -11,7 +11,7 @@ extension ManagedObjectContext {
     /// and save again. (Permanent IDs the store handed out for the failed attempt stay used,
     /// as in Core Data.)
     public func save() throws {
-        processPendingChanges()
+        let event = endEvent()
         guard !insertedSet.isEmpty || !touchedSet.isEmpty || !deletedSet.isEmpty || !discardedInserts.isEmpty else {
             return
         }
@@ -27,7 +27,7 @@ extension ManagedObjectContext {
             do {
                 try persistentStoreCoordinator.save(plan.parts)
                 succeeded = true
-                let inserted = finishSave(plan)
+                let inserted = finishSave(plan, insertedInEvent: event?.inserted)
                 saved.inserted = inserted.objects
                 noteSaveSucceeded(saved, insertedIDs: inserted.ids)
                 return
@@ -45,10 +45,19 @@ extension ManagedObjectContext {
     ///
     /// Each list of objects is walked once: at 100,000 objects every extra walk is 100,000
     /// trips to memory.
-    private func finishSave(_ plan: SavePlan) -> (objects: Set<ManagedObject>, ids: Set<ManagedObjectID>) {
+    ///
+    /// `insertedInEvent` are the objects the event that the save ended reported as inserted:
+    /// when they are exactly the saved ones (the usual case: insert, then save), that set is
+    /// reused rather than another set of the same objects built.
+    private func finishSave(_ plan: SavePlan, insertedInEvent: Set<ManagedObject>?)
+        -> (objects: Set<ManagedObject>, ids: Set<ManagedObjectID>)
+    {
         registry.reserveCapacity(registry.count + insertedSet.count)
         var insertedIDs = Set<ManagedObjectID>(minimumCapacity: insertedSet.count)
-        var insertedObjects = Set<ManagedObject>(minimumCapacity: insertedSet.count)
+        let reusable = insertedInEvent.flatMap { event in
+            event.count == insertedSet.count && insertedSet.allSatisfy(event.contains) ? event : nil
+        }
+        var insertedObjects = Set<ManagedObject>(minimumCapacity: reusable == nil ? insertedSet.count : 0)
         // An object whose values were not written commits values built from its to-one
         // destinations' IDs, so it waits until every new object has its permanent ID.
         var committedLater: [ManagedObject] = []
@@ -62,7 +71,7 @@ extension ManagedObjectContext {
                 object.state.version = 1
             }
             insertedIDs.insert(object.objectID)
-            insertedObjects.insert(object)
+            if reusable == nil { insertedObjects.insert(object) }
             switch written {
             case .own: markCommitted(object, written: object.state.attributeValues)
             case .separate(let values): markCommitted(object, written: values)
@@ -82,7 +91,7 @@ extension ManagedObjectContext {
         touchedSet.removeAll()
         deletedSet.removeAll()
         discardedInserts.removeAll()
-        return (insertedObjects, insertedIDs)
+        return (reusable ?? insertedObjects, insertedIDs)
     }
 
     /// Makes the object's current values its committed (stored) values; `written` are the

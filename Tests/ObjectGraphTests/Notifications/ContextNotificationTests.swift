@@ -87,6 +87,30 @@ import Testing
         #expect(book.objectID.isTemporaryID == false)
     }
 
+    @Test func didSaveListsEveryInsertedObjectWhetherTheLastEventInsertedAllOfThemOrNot() throws {
+        let stack = try LibraryStack()
+        let collector = Collector(stack.context)
+        // Inserted in an earlier event, and one inserted and deleted again: the last event
+        // reports only part of what the save inserts.
+        let earlier = try stack.book("Austen", "Emma")
+        stack.context.processPendingChanges()
+        let later = try stack.book("Borges", "Ficciones")
+        let dropped = try stack.book("Calvino", "Invisible Cities")
+        stack.context.delete(dropped)
+        try stack.context.save()
+        #expect(collector.all.last?.name == ManagedObjectContext.didSaveNotification)
+        #expect(collector.all.last?.changes.inserted == [earlier, later])
+
+        // Everything inserted in the event the save ends.
+        collector.reset()
+        let third = try stack.book("Dickens", "Bleak House")
+        let fourth = try stack.book("Eco", "The Name of the Rose")
+        try stack.context.save()
+        #expect(collector.all.last?.changes.inserted == [third, fourth])
+        let ids = collector.all.last?.info[ManagedObjectContext.NotificationKey.insertedObjectIDs.rawValue]
+        #expect(ids as? Set<ManagedObjectID> == [third.objectID, fourth.objectID])
+    }
+
     @Test func savingWithoutChangesPostsNothing() throws {
         let stack = try LibraryStack()
         let collector = Collector(stack.context)

@@ -8,10 +8,17 @@ extension ManagedObjectContext {
     /// Core Data runs this at the end of each run-loop event of the main queue; here, call it when
     /// a batch of edits is complete (`save()` runs it first thing).
     public func processPendingChanges() {
+        endEvent()
+    }
+
+    /// What ``processPendingChanges()`` does; returns the changes it reported, if any.
+    @discardableResult
+    func endEvent() -> ContextChanges? {
         attachments.undoManager?.endEventGrouping()
-        guard !attachments.isReportingChanges, !attachments.eventChanges.isEmpty else { return }
+        guard !attachments.isReportingChanges, !attachments.eventChanges.isEmpty else { return nil }
         let changes = attachments.eventChanges.take()
         reportObjectsDidChange(changes)
+        return changes
     }
 
     /// Tells internal observers, then posts ``objectsDidChangeNotification``.

@@ -23,11 +23,14 @@ extension SQLiteStore {
             for update in changes.updatedRows where !(try self.update(update)) {
                 conflicts.append((update.objectID, update.version))
             }
-            for deletion in changes.deletedObjects where !(try delete(deletion)) {
+            var deleteTarget: DeleteTarget?
+            for deletion in changes.deletedObjects where !(try delete(deletion, target: &deleteTarget)) {
                 conflicts.append((deletion.objectID, deletion.version))
             }
             if conflicts.isEmpty {
-                try applyToManyChanges(changes.toManyChanges, deleted: Set(changes.deletedObjects.map(\.objectID)))
+                if !changes.toManyChanges.isEmpty {
+                    try applyToManyChanges(changes.toManyChanges, deleted: Set(changes.deletedObjects.map(\.objectID)))
+                }
                 try control("COMMIT")
                 return
             }
@@ -204,13 +207,45 @@ extension SQLiteStore {
     }
 
     /// Runs the `DELETE` and removes the object's join-table rows; false on a conflict.
-    private func delete(_ deletion: StoreDeletion) throws -> Bool {
+    ///
+    /// `target` keeps the statements of the previous deletion's entity: a cascade deletes
+    /// thousands of rows of one entity, each with Core Data's own single-row `DELETE`, so the
+    /// plan and statements are looked up once per run of rows, not once per row.
+    private func delete(_ deletion: StoreDeletion, target: inout DeleteTarget?) throws -> Bool {
         guard let primaryKey = deletion.objectID.primaryKey else { return true }
-        let plan = try writePlan(for: deletion.objectID.entity)
-        let deleted = try run(plan.deleteSQL, [.integer(primaryKey), .integer(deletion.version)])
-        guard deleted == 1 else { return false }
-        for sql in plan.deleteCleanupSQL { try run(sql, [.integer(primaryKey)]) }
+        let entity = deletion.objectID.entity
+        if target?.entity !== entity {
+            let plan = try writePlan(for: entity)
+            target = DeleteTarget(
+                entity: entity, sql: plan.deleteSQL, statement: try cachedStatement(plan.deleteSQL),
+                cleanup: try plan.deleteCleanupSQL.map { ($0, try cachedStatement($0)) })
+        }
+        guard let target else { return true }
+        let key = SQLiteValue.integer(primaryKey)
+        if log.isEnabled(1) { log.statement(target.sql, bindings: [key, .integer(deletion.version)]) }
+        let statement = target.statement
+        statement.reset()
+        defer { statement.reset() }
+        try statement.bind(primaryKey, at: 1)
+        try statement.bind(deletion.version, at: 2)
+        try statement.run()
+        guard database.changes == 1 else { return false }
+        for (sql, cleanup) in target.cleanup {
+            if log.isEnabled(1) { log.statement(sql, bindings: [key]) }
+            cleanup.reset()
+            defer { cleanup.reset() }
+            try cleanup.bind(primaryKey, at: 1)
+            try cleanup.run()
+        }
         return true
+    }
+
+    /// The compiled `DELETE` of one entity and what runs after it (see `delete(_:target:)`).
+    private struct DeleteTarget {
+        let entity: EntityDescription
+        let sql: String
+        let statement: Statement
+        let cleanup: [(sql: String, statement: Statement)]
     }
 
     // MARK: - Conflicts
