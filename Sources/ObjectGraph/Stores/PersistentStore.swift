@@ -25,7 +25,8 @@ public protocol PersistentStore: AnyObject {
     ///
     /// Stores that read rows one by one (the SQLite store) hand each batch over as soon as it is
     /// read, so that a caller making objects from a large fetch works on rows still in the cache
-    /// and never holds them all; others get the default, one batch of every row.
+    /// and never holds them all; others get the default, one batch of every row. `body` must
+    /// not use the store itself: its read is still in progress.
     func fetchRows(_ request: StoreFetchRequest, inBatches body: ([StoreRow]) -> Void) throws
 
     /// How many rows `request` selects (offset and limit applied as in ``fetchRows(_:)``).
