@@ -55,6 +55,17 @@ extension ManagedObjectContext {
         return properties
     }
 
+    /// The stored (not transient) to-many relationships of `entity` in name order, the ones a
+    /// save writes, listed once per entity.
+    func storedToManyRelationships(of entity: EntityDescription) -> [RelationshipDescription] {
+        if let relationships = entityCaches.storedToManyRelationships[ObjectIdentifier(entity)] {
+            return relationships
+        }
+        let relationships = relationshipsInNameOrder(of: entity).filter { $0.isToMany && !$0.isTransient }
+        entityCaches.storedToManyRelationships[ObjectIdentifier(entity)] = relationships
+        return relationships
+    }
+
     /// The to-one relationships of `entity`, listed once per entity.
     func toOneRelationships(of entity: EntityDescription) -> [RelationshipDescription] {
         if let relationships = entityCaches.toOneRelationships[ObjectIdentifier(entity)] {
@@ -81,6 +92,8 @@ struct EntityCaches {
     var propertyLayouts: [ObjectIdentifier: PropertySlotLayout] = [:]
     /// The to-one relationships of each entity (see `toOneRelationships(of:)`).
     var toOneRelationships: [ObjectIdentifier: [RelationshipDescription]] = [:]
+    /// The stored to-many relationships of each entity (see `storedToManyRelationships(of:)`).
+    var storedToManyRelationships: [ObjectIdentifier: [RelationshipDescription]] = [:]
     /// Every relationship of each entity in name order (see `relationshipsInNameOrder(of:)`).
     var relationshipsInNameOrder: [ObjectIdentifier: [RelationshipDescription]] = [:]
     /// The properties of each entity a save validates (see `propertiesWithRules(of:)`).

@@ -22,8 +22,6 @@ struct SavePlan {
     /// changed objects; nil for an object whose row is not updated. A written object's version
     /// moves on.
     var updatedValues: [PropertyValues?] = []
-    /// Each entity's stored to-many relationships in name order, worked out once per entity.
-    private var toManyRelationships: [ObjectIdentifier: [RelationshipDescription]] = [:]
     /// Each entity's stored slots, worked out once per entity.
     private var storedSlots: [ObjectIdentifier: StoredSlots] = [:]
 
@@ -62,7 +60,7 @@ struct SavePlan {
             let isOwn = values.slotsAreShared(with: object.state.attributeValues)
             insertedValues.append(isOwn ? .own : .separate(values))
             let row = StoreRow(objectID: Self.id(of: object), version: 1, propertyValues: values)
-            let toMany = toManyChanges(of: object)
+            let toMany = toManyChanges(of: object, context: context)
             let index = part(of: store)
             parts[index].changes.insertedRows.append(row)
             if !toMany.isEmpty { parts[index].changes.toManyChanges += toMany }
@@ -84,7 +82,7 @@ struct SavePlan {
             let update = StoreUpdate(
                 objectID: object.objectID, version: object.state.version, propertyValues: values,
                 changedKeys: stored)
-            let toMany = toManyChanges(of: object)
+            let toMany = toManyChanges(of: object, context: context)
             let index = part(of: store)
             parts[index].changes.updatedRows.append(update)
             if !toMany.isEmpty { parts[index].changes.toManyChanges += toMany }
@@ -274,17 +272,9 @@ struct SavePlan {
 
     /// The to-many relationships of an object whose members changed (all non-empty ones of a
     /// new object), with the members before and after.
-    private mutating func toManyChanges(of object: ManagedObject) -> [ToManyChange] {
+    private func toManyChanges(of object: ManagedObject, context: ManagedObjectContext) -> [ToManyChange] {
         let isNew = object.state.lifecycle == .inserted
-        let key = ObjectIdentifier(object.entity)
-        let relationships: [RelationshipDescription]
-        if let cached = toManyRelationships[key] {
-            relationships = cached
-        } else {
-            relationships = object.entity.relationshipsByName.values.filter { $0.isToMany && !$0.isTransient }
-                .sorted { $0.name < $1.name }
-            toManyRelationships[key] = relationships
-        }
+        let relationships = context.storedToManyRelationships(of: object.entity)
         guard !relationships.isEmpty else { return [] }
         return relationships.compactMap { relationship in
             guard let members = object.state.toManyValues[relationship.name],

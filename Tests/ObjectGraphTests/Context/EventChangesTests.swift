@@ -6,14 +6,8 @@ import Testing
 /// One event's changes follow Core Data's rules for an objects-did-change notification.
 @Suite("Event changes")
 struct EventChangesTests {
-    private static func objects(_ count: Int) throws -> (ManagedObjectModel, [ManagedObject]) {
-        let model = try ManagedObjectModel(entities: [EntityDescription(name: "Movie")])
-        let entity = try #require(model.entitiesByName["Movie"])
-        return (model, (0..<count).map { _ in ManagedObject(entity: entity, insertInto: nil) })
-    }
-
     @Test func anObjectInsertedAndDeletedInOneEventIsNotReported() throws {
-        let (_, objects) = try Self.objects(1)
+        let (_, objects) = try DetachedObjects.make(1)
         var event = EventChanges()
         event.recordInsertion(of: objects[0])
         event.recordUpdate(of: objects[0])
@@ -24,7 +18,7 @@ struct EventChangesTests {
     }
 
     @Test func insertedObjectsAreReportedOnlyAsInsertedAndDeletedOnesOnlyAsDeleted() throws {
-        let (_, objects) = try Self.objects(3)
+        let (_, objects) = try DetachedObjects.make(3)
         var event = EventChanges()
         event.recordInsertion(of: objects[0])
         event.recordUpdate(of: objects[0])
@@ -41,7 +35,7 @@ struct EventChangesTests {
     }
 
     @Test func takingTheChangesStartsAFreshEvent() throws {
-        let (_, objects) = try Self.objects(1)
+        let (_, objects) = try DetachedObjects.make(1)
         var event = EventChanges()
         event.recordInsertion(of: objects[0])
         #expect(!event.isEmpty)
@@ -55,7 +49,7 @@ struct EventChangesTests {
     }
 
     @Test func aSuspendedEventRecordsNothing() throws {
-        let (_, objects) = try Self.objects(1)
+        let (_, objects) = try DetachedObjects.make(1)
         var event = EventChanges()
         event.isSuspended = true
         event.recordInsertion(of: objects[0])

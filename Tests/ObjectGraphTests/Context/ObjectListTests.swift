@@ -7,14 +7,8 @@ import Testing
 /// removals, re-additions, compaction and clearing.
 @Suite("Object list")
 struct ObjectListTests {
-    private static func objects(_ count: Int) throws -> (ManagedObjectModel, [ManagedObject]) {
-        let model = try ManagedObjectModel(entities: [EntityDescription(name: "Movie")])
-        let entity = try #require(model.entitiesByName["Movie"])
-        return (model, (0..<count).map { _ in ManagedObject(entity: entity, insertInto: nil) })
-    }
-
     @Test func membersKeepTheOrderTheyJoinedAndJoinOnce() throws {
-        let (_, objects) = try Self.objects(3)
+        let (_, objects) = try DetachedObjects.make(3)
         var list = ObjectList(.inserted)
         let addedFirst = list.append(objects[2])
         let addedSecond = list.append(objects[0])
@@ -26,7 +20,7 @@ struct ObjectListTests {
     }
 
     @Test func anObjectThatLeavesAndJoinsAgainMovesToTheEnd() throws {
-        let (_, objects) = try Self.objects(3)
+        let (_, objects) = try DetachedObjects.make(3)
         var list = ObjectList(.touched)
         for object in objects { list.append(object) }
         let removed = list.remove(objects[0])
@@ -39,7 +33,7 @@ struct ObjectListTests {
     }
 
     @Test func compactionKeepsOrderAndMembership() throws {
-        let (_, objects) = try Self.objects(200)
+        let (_, objects) = try DetachedObjects.make(200)
         var list = ObjectList(.deleted)
         for object in objects { list.append(object) }
         // Removing most members compacts the list several times over.
@@ -51,7 +45,7 @@ struct ObjectListTests {
     }
 
     @Test func listsOfDifferentKindsAndClearedListsDoNotSeeEachOthersMembers() throws {
-        let (_, objects) = try Self.objects(2)
+        let (_, objects) = try DetachedObjects.make(2)
         var inserted = ObjectList(.inserted)
         var touched = ObjectList(.touched)
         inserted.append(objects[0])

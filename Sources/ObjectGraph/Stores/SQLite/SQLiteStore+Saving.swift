@@ -79,45 +79,31 @@ extension SQLiteStore {
         try statement.run()
     }
 
-    /// Binds the value `binder` names straight from its slot when it is of the expected Swift
-    /// type (or nil); false when it must go through the general conversion.
+    /// Binds the value `binder` names straight from its slot when it is nil or of the expected
+    /// Swift type; false when it must go through the general conversion.
     private func bindFast(
         _ binder: InsertTarget.ColumnBinder, from values: PropertyValues, to statement: Statement, at index: Int
     ) throws -> Bool {
+        if case .general = binder { return false }
+        guard let slot = binder.slot else { return false }
+        guard let value = values[slot: slot] else {
+            try statement.bindNull(at: index)
+            return true
+        }
         switch binder {
-        case .integer(let slot):
-            guard let value = values[slot: slot] else {
-                try statement.bindNull(at: index)
-                return true
-            }
+        case .integer:
             guard let integer = value as? Int else { return false }
             try statement.bind(Int64(integer), at: index)
-        case .real(let slot):
-            guard let value = values[slot: slot] else {
-                try statement.bindNull(at: index)
-                return true
-            }
+        case .real:
             guard let real = value as? Double else { return false }
             try statement.bind(real, at: index)
-        case .date(let slot):
-            guard let value = values[slot: slot] else {
-                try statement.bindNull(at: index)
-                return true
-            }
+        case .date:
             guard let date = value as? Date else { return false }
             try statement.bind(date.timeIntervalSinceReferenceDate, at: index)
-        case .text(let slot):
-            guard let value = values[slot: slot] else {
-                try statement.bindNull(at: index)
-                return true
-            }
+        case .text:
             guard let text = value as? String else { return false }
             try statement.bind(text, at: index)
-        case .foreignKey(let slot):
-            guard let value = values[slot: slot] else {
-                try statement.bindNull(at: index)
-                return true
-            }
+        case .foreignKey:
             guard let destination = value as? ManagedObjectID, let key = destination.primaryKey else { return false }
             try statement.bind(key, at: index)
         case .general:
@@ -130,13 +116,8 @@ extension SQLiteStore {
     private static func binding(
         _ column: WritePlan.Column, _ binder: InsertTarget.ColumnBinder, of row: StoreRow, plan: WritePlan
     ) throws -> SQLiteValue {
-        switch binder {
-        case .integer(let slot), .real(let slot), .date(let slot), .text(let slot), .foreignKey(let slot),
-            .general(_, let slot?):
-            return try plan.binding(for: column, value: row.values[slot: slot])
-        case .general(_, nil):
-            return try plan.binding(for: column, value: row.values[column.propertyName])
-        }
+        let value: Any? = if let slot = binder.slot { row.values[slot: slot] } else { row.values[column.propertyName] }
+        return try plan.binding(for: column, value: value)
     }
 
     /// The insert of ``insert(_:)`` with its bindings collected for the SQL trace.

@@ -162,6 +162,16 @@ final class InsertTarget {
         /// Anything else; the slot when the layout has one.
         case general(WritePlan.Column, slot: Int?)
 
+        /// The slot of the row's values the column's value is in, if the layout has one.
+        var slot: Int? {
+            switch self {
+            case .integer(let slot), .real(let slot), .date(let slot), .text(let slot), .foreignKey(let slot):
+                slot
+            case .general(_, let slot):
+                slot
+            }
+        }
+
         init(column: WritePlan.Column, slot: Int?) {
             guard let slot else {
                 self = .general(column, slot: nil)
