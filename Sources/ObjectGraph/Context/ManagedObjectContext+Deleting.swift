@@ -34,7 +34,7 @@ extension ManagedObjectContext {
         where relationship.isToMany && relationship.deleteRule != .deny
             && object.hasFault(forRelationshipNamed: relationship.name)
         {
-            try? prefetch([[relationship]], for: [object])
+            try? loadMembers(of: relationship, for: [object])
         }
     }
 

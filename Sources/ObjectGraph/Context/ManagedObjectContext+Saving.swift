@@ -16,7 +16,7 @@ extension ManagedObjectContext {
             return
         }
         noteSaveBegins()
-        var saved = changesAboutToBeSaved()
+        var saved = changesAboutToBeSaved(deletedInEvent: event?.deleted)
         // Permanent IDs are planned on the objects, kept across merge attempts, dropped on failure.
         var succeeded = false
         defer { if !succeeded { for object in insertedSet { object.plannedObjectID = nil } } }
@@ -24,6 +24,7 @@ extension ManagedObjectContext {
         while true {
             // The first plan validates every object before it takes IDs from a store.
             let plan = try SavePlan(context: self, validation: attempt == 0 ? SaveValidation(context: self) : nil)
+            if attempt == 0 { saved.deletedIDs = plan.deletedIDs }
             do {
                 try persistentStoreCoordinator.save(plan.parts)
                 succeeded = true
@@ -83,7 +84,11 @@ extension ManagedObjectContext {
             if written != nil { object.state.version += 1 }
             markCommitted(object, written: written)
         }
-        for object in deletedSet.elements + discardedInserts.elements {
+        for object in deletedSet {
+            unregister(object)
+            object.detachFromContext()
+        }
+        for object in discardedInserts {
             unregister(object)
             object.detachFromContext()
         }

@@ -22,6 +22,10 @@ struct SavePlan {
     /// changed objects; nil for an object whose row is not updated. A written object's version
     /// moves on.
     var updatedValues: [PropertyValues?] = []
+    /// The IDs of the context's deleted objects (for the did-save notification), gathered on
+    /// the plan's walk over them: a cascade deletes thousands, and each walk over their IDs is
+    /// thousands of trips to memory.
+    var deletedIDs: Set<ManagedObjectID> = []
     /// Each entity's stored slots, worked out once per entity.
     private var storedSlots: [ObjectIdentifier: StoredSlots] = [:]
 
@@ -87,9 +91,12 @@ struct SavePlan {
             parts[index].changes.updatedRows.append(update)
             if !toMany.isEmpty { parts[index].changes.toManyChanges += toMany }
         }
+        deletedIDs.reserveCapacity(context.deletedSet.count)
         for object in context.deletedSet {
-            guard let store = stores.store(of: object.objectID) else { continue }
-            let deletion = StoreDeletion(objectID: object.objectID, version: object.state.version)
+            let objectID = object.objectID
+            deletedIDs.insert(objectID)
+            guard let store = stores.store(of: objectID) else { continue }
+            let deletion = StoreDeletion(objectID: objectID, version: object.state.version)
             parts[part(of: store)].changes.deletedObjects.append(deletion)
         }
         self.parts = parts

@@ -18,39 +18,6 @@ extension PersistentStoreCoordinator {
         }
     }
 
-    /// The destination rows of the to-many `relationship` for each of `owners` (stored objects),
-    /// in order for an ordered relationship; an owner without destinations maps to an empty list.
-    func destinationRows(of relationship: RelationshipDescription, for owners: [ManagedObjectID]) throws
-        -> [ManagedObjectID: [StoreRow]]
-    {
-        try locked {
-            var result: [ManagedObjectID: [StoreRow]] = [:]
-            let byStore = Dictionary(grouping: owners.filter { !$0.isTemporaryID }) {
-                $0.persistentStoreIdentifier ?? ""
-            }
-            for (identifier, storeOwners) in byStore {
-                guard let store = persistentStore(withIdentifier: identifier) else { continue }
-                for owner in storeOwners { result[owner] = [] }
-                if let store = store as? FetchOptionsStore {
-                    var ownerByKey: [Int64: ManagedObjectID] = [:]
-                    for owner in storeOwners { if let key = owner.primaryKey { ownerByKey[key] = owner } }
-                    for (ownerKey, row) in try store.fetchDestinationRows(
-                        of: relationship, ownerKeys: storeOwners.compactMap(\.primaryKey))
-                    {
-                        if let owner = ownerByKey[ownerKey] { result[owner, default: []].append(row) }
-                    }
-                } else {
-                    for owner in storeOwners {
-                        result[owner] = try store.relatedObjectIDs(of: relationship, for: owner).compactMap {
-                            try store.row(for: $0)
-                        }
-                    }
-                }
-            }
-            return result
-        }
-    }
-
     /// Dictionary results: `properties` of each row `request` selects, each distinct dictionary
     /// once when `distinct`, then offset and limited (after the distinct, as SQL does).
     func fetchDictionaries(_ request: StoreFetchRequest, properties: [DictionaryProperty], distinct: Bool) throws

@@ -12,10 +12,13 @@ protocol FetchOptionsStore: PersistentStore {
     func fetchObjectKeys(_ request: StoreFetchRequest) throws -> ObjectKeyList
 
     /// The destination rows of the to-many `relationship` of the owners `ownerKeys` (objects of
-    /// `relationship.entity` or a sub-entity), each with its owner's primary key, in each
-    /// owner's order for an ordered relationship: `… WHERE  t0.ZTHEATER IN (?, ?, …)`.
-    func fetchDestinationRows(of relationship: RelationshipDescription, ownerKeys: [Int64]) throws
-        -> [(ownerKey: Int64, row: StoreRow)]
+    /// `relationship.entity` or a sub-entity), in each owner's order for an ordered relationship
+    /// (`… WHERE  t0.ZTHEATER IN (?, ?, …)`), handed to `body` in batches as they are read, each
+    /// row with its owner's primary key (`ownerKeys` and `rows` of a batch correspond by
+    /// position). `body` must not use the store: its read is still in progress.
+    func fetchDestinationRows(
+        of relationship: RelationshipDescription, ownerKeys: [Int64],
+        inBatches body: (_ ownerKeys: [Int64], _ rows: [StoreRow]) -> Void) throws
 
     /// One dictionary per row `request` selects holding `properties` (nil values left out),
     /// each distinct dictionary once when `distinct`.

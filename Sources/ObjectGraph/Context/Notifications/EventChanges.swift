@@ -29,24 +29,28 @@ struct EventChanges {
     private var updated: [ManagedObject] = []
     private var deleted: [ManagedObject] = []
     private var refreshed: [ManagedObject] = []
-    /// How many objects are in some set now (listed objects that left do not count).
-    private var memberCount = 0
+    /// How many objects are in each set now (listed objects that left do not count): a set
+    /// nobody is in any more is built without walking its list.
+    private var insertedCount = 0
+    private var updatedCount = 0
+    private var deletedCount = 0
+    private var refreshedCount = 0
     /// While true, nothing is recorded (a merge reports what it does itself).
     var isSuspended = false
 
     /// Whether nothing happened yet in this event.
-    var isEmpty: Bool { memberCount == 0 }
+    var isEmpty: Bool { insertedCount == 0 && updatedCount == 0 && deletedCount == 0 && refreshedCount == 0 }
 
     mutating func recordInsertion(of object: ManagedObject) {
         guard !isSuspended else { return }
         var bits = self.bits(of: object)
         if bits & Self.deletedBit != 0 {
             bits &= ~Self.deletedBit
-            memberCount -= 1
+            deletedCount -= 1
         }
         if bits & Self.insertedBit == 0 {
             bits |= Self.insertedBit
-            memberCount += 1
+            insertedCount += 1
             inserted.append(object)
         }
         set(bits, of: object)
@@ -56,7 +60,7 @@ struct EventChanges {
         guard !isSuspended else { return }
         let bits = self.bits(of: object)
         guard bits & (Self.insertedBit | Self.deletedBit | Self.updatedBit) == 0 else { return }
-        memberCount += 1
+        updatedCount += 1
         updated.append(object)
         set(bits | Self.updatedBit, of: object)
     }
@@ -66,19 +70,19 @@ struct EventChanges {
         var bits = self.bits(of: object)
         if bits & Self.updatedBit != 0 {
             bits &= ~Self.updatedBit
-            memberCount -= 1
+            updatedCount -= 1
         }
         if bits & Self.refreshedBit != 0 {
             bits &= ~Self.refreshedBit
-            memberCount -= 1
+            refreshedCount -= 1
         }
         if bits & Self.insertedBit != 0 {
             // Inserted and deleted within the event: not reported at all.
             bits &= ~Self.insertedBit
-            memberCount -= 1
+            insertedCount -= 1
         } else if bits & Self.deletedBit == 0 {
             bits |= Self.deletedBit
-            memberCount += 1
+            deletedCount += 1
             deleted.append(object)
         }
         set(bits, of: object)
@@ -88,7 +92,7 @@ struct EventChanges {
         guard !isSuspended else { return }
         let bits = self.bits(of: object)
         guard bits & Self.refreshedBit == 0 else { return }
-        memberCount += 1
+        refreshedCount += 1
         refreshed.append(object)
         set(bits | Self.refreshedBit, of: object)
     }
@@ -97,14 +101,21 @@ struct EventChanges {
     mutating func take() -> ContextChanges {
         defer { self = EventChanges() }
         return ContextChanges(
-            inserted: members(inserted, Self.insertedBit), updated: members(updated, Self.updatedBit),
-            deleted: members(deleted, Self.deletedBit), refreshed: members(refreshed, Self.refreshedBit))
+            inserted: members(inserted, Self.insertedBit, count: insertedCount),
+            updated: members(updated, Self.updatedBit, count: updatedCount),
+            deleted: members(deleted, Self.deletedBit, count: deletedCount),
+            refreshed: members(refreshed, Self.refreshedBit, count: refreshedCount))
     }
 
-    /// The listed objects that are still in the set `bit` names.
-    private func members(_ listed: [ManagedObject], _ bit: UInt8) -> Set<ManagedObject> {
-        var members = Set<ManagedObject>(minimumCapacity: listed.count)
-        for object in listed where bits(of: object) & bit != 0 { members.insert(object) }
+    /// The listed objects that are still in the set `bit` names, `count` of them. (Objects a
+    /// cascade delete detached are listed as updated, then deleted: that list is not walked.)
+    private func members(_ listed: [ManagedObject], _ bit: UInt8, count: Int) -> Set<ManagedObject> {
+        guard count > 0 else { return [] }
+        var members = Set<ManagedObject>(minimumCapacity: count)
+        for object in listed where bits(of: object) & bit != 0 {
+            members.insert(object)
+            if members.count == count { break }
+        }
         return members
     }
 

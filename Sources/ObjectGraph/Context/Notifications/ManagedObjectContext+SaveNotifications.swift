@@ -8,10 +8,20 @@ extension ManagedObjectContext {
     }
 
     /// The objects a save is about to change and delete, for its did-save notification (the
-    /// inserted ones are gathered when the save succeeds, see `finishSave`).
-    func changesAboutToBeSaved() -> SavedChanges {
-        SavedChanges(
-            inserted: [], updated: updatedObjects, deleted: deletedSet.set, deletedIDs: Set(deletedSet.map(\.objectID)))
+    /// inserted ones are gathered when the save succeeds, see `finishSave`; the deleted ones'
+    /// IDs by the first save plan, on its walk over their IDs, see `SavePlan.deletedIDs`).
+    ///
+    /// `deletedInEvent` are the objects the event that the save ended reported as deleted: when
+    /// they are exactly the deleted objects (the usual case: delete, then save), that set is
+    /// reused rather than another set of the same objects built (a cascade deletes thousands).
+    func changesAboutToBeSaved(deletedInEvent: Set<ManagedObject>?) -> SavedChanges {
+        let deleted: Set<ManagedObject>
+        if let event = deletedInEvent, event.count == deletedSet.count, event.allSatisfy(deletedSet.contains) {
+            deleted = event
+        } else {
+            deleted = deletedSet.set
+        }
+        return SavedChanges(inserted: [], updated: updatedObjects, deleted: deleted, deletedIDs: [])
     }
 
     /// Posts ``didSaveNotification`` for a successful save and lets child contexts that merge
@@ -56,6 +66,7 @@ struct SavedChanges {
     var inserted: Set<ManagedObject>
     var updated: Set<ManagedObject>
     var deleted: Set<ManagedObject>
-    /// The deleted objects' IDs (deleted objects leave the context when the save succeeds).
+    /// The deleted objects' IDs (deleted objects leave the context when the save succeeds), as
+    /// the save's first plan found them.
     var deletedIDs: Set<ManagedObjectID>
 }

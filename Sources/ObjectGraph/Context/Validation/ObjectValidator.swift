@@ -36,13 +36,25 @@ enum ObjectValidator {
         }
     }
 
-    /// The problems of an object about to be deleted: relationships with the deny rule that still
-    /// hold objects that are not deleted themselves (1600).
-    static func errorsForDeleting(_ object: ManagedObject) -> [CoreDataError] {
-        object.entity.allProperties.compactMap { property -> CoreDataError? in
+    /// The relationships of `entity` with the deny rule, in the entity's order: the only ones
+    /// that can stop its objects' deletion, so a save deleting many objects of an entity without
+    /// any (a cascade's members) checks nothing per object.
+    static func deniedRelationships(of entity: EntityDescription) -> [RelationshipDescription] {
+        entity.allProperties.compactMap { property in
             guard let relationship = property as? RelationshipDescription, relationship.deleteRule == .deny else {
                 return nil
             }
+            return relationship
+        }
+    }
+
+    /// The problems of an object about to be deleted: relationships with the deny rule that still
+    /// hold objects that are not deleted themselves (1600).
+    /// `denied` are the relationships of its entity with that rule (``deniedRelationships(of:)``).
+    static func errorsForDeleting(_ object: ManagedObject, checking denied: [RelationshipDescription])
+        -> [CoreDataError]
+    {
+        denied.compactMap { relationship -> CoreDataError? in
             let remaining = destinations(of: object, relationship).filter { !$0.isDeleted }
             guard !remaining.isEmpty else { return nil }
             let what = remaining.count == 1 ? "1 object" : "\(remaining.count) objects"

@@ -10,6 +10,9 @@ struct SaveValidation {
     /// The entity of the previous object checked and its properties that have rules.
     private var entity: EntityDescription?
     private var checked: [PropertyDescription] = []
+    /// The entity of the previous deleted object checked and its relationships with the deny rule.
+    private var deletedEntity: EntityDescription?
+    private var denied: [RelationshipDescription] = []
 
     /// Starts validating the pending changes of `context`.
     init(context: ManagedObjectContext) {
@@ -30,7 +33,14 @@ struct SaveValidation {
     /// ``CoreDataError``, or 1560 carrying several).
     mutating func finish() throws {
         for object in context.touchedSet where object.state.lifecycle == .persisted { check(object) }
-        for object in context.deletedSet { errors += ObjectValidator.errorsForDeleting(object) }
+        for object in context.deletedSet {
+            if object.entity !== deletedEntity {
+                deletedEntity = object.entity
+                denied = ObjectValidator.deniedRelationships(of: object.entity)
+            }
+            guard !denied.isEmpty else { continue }
+            errors += ObjectValidator.errorsForDeleting(object, checking: denied)
+        }
         if let error = ObjectValidator.combined(errors) { throw error }
     }
 }

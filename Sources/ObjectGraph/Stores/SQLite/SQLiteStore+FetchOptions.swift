@@ -31,12 +31,18 @@ extension SQLiteStore: FetchOptionsStore {
     /// The destinations of many owners in one statement per list of owners:
     /// `… FROM ZMOVIE t0 WHERE  t0.ZTHEATER IN (…)` for a to-many stored as the destination's
     /// foreign key, `… FROM ZMOVIE t0 JOIN Z_2MOVIES t1 ON t0.Z_PK = t1.Z_3MOVIES WHERE  t1.Z_2PLAYLISTS
-    /// IN (…)` for a many-to-many.
-    func fetchDestinationRows(of relationship: RelationshipDescription, ownerKeys: [Int64]) throws
-        -> [(ownerKey: Int64, row: StoreRow)]
-    {
+    /// IN (…)` for a many-to-many; handed to `body` as the statement steps through them, at most
+    /// ``rowBatchSize`` rows at a time, each with its owner's key.
+    ///
+    /// A context makes the members a cascade delete is about to delete from each batch while it
+    /// is still in the processor's cache, as a large fetch makes its objects (see
+    /// ``fetchRows(_:inBatches:)``); the trace's times then include that work.
+    func fetchDestinationRows(
+        of relationship: RelationshipDescription, ownerKeys: [Int64],
+        inBatches body: (_ ownerKeys: [Int64], _ rows: [StoreRow]) -> Void
+    ) throws {
         guard !ownerKeys.isEmpty, let owner = relationship.entity, let destination = relationship.destinationEntity
-        else { return [] }
+        else { return }
         do {
             guard let storage = layout.entity(named: owner.name)?.toManyRelationships[relationship.name] else {
                 throw CoreDataError(
@@ -61,7 +67,10 @@ extension SQLiteStore: FetchOptionsStore {
                 ownerCondition = "t1.\(ownerKeyColumn)"
                 order = orderColumn.map { "t1.\(ownerKeyColumn), t1.\($0)" }
             }
-            var results: [(ownerKey: Int64, row: StoreRow)] = []
+            var batchOwners: [Int64] = []
+            var batch: [StoreRow] = []
+            batchOwners.reserveCapacity(Self.rowBatchSize)
+            batch.reserveCapacity(Self.rowBatchSize)
             for chunk in Self.chunks(of: ownerKeys) {
                 let started = DispatchTime.now()
                 var sql = "\(head) WHERE  \(ownerCondition) IN \(Self.placeholders(chunk.count))"
@@ -69,13 +78,25 @@ extension SQLiteStore: FetchOptionsStore {
                 let statement = try prepareUncached(sql, chunk.map { .integer($0) })
                 let stepping = DispatchTime.now()
                 var recent = RecentObjectIDs()
-                let before = results.count
+                var count = 0
                 while try statement.step() {
-                    results.append((statement.int64(at: ownerColumn), readRow(statement, plan: plan, recent: &recent)))
+                    batchOwners.append(statement.int64(at: ownerColumn))
+                    batch.append(readRow(statement, plan: plan, recent: &recent))
+                    if batch.count == Self.rowBatchSize {
+                        count += batch.count
+                        body(batchOwners, batch)
+                        batchOwners.removeAll(keepingCapacity: true)
+                        batch.removeAll(keepingCapacity: true)
+                    }
                 }
-                logFetchTimes(started: started, stepping: stepping, rows: results.count - before)
+                count += batch.count
+                if !batch.isEmpty {
+                    body(batchOwners, batch)
+                    batchOwners.removeAll(keepingCapacity: true)
+                    batch.removeAll(keepingCapacity: true)
+                }
+                logFetchTimes(started: started, stepping: stepping, rows: count)
             }
-            return results
         } catch {
             throw storeError(error, doing: "read from")
         }

@@ -24,8 +24,11 @@ extension SQLiteStore {
                 conflicts.append((update.objectID, update.version))
             }
             var deleteTarget: DeleteTarget?
-            for deletion in changes.deletedObjects where !(try delete(deletion, target: &deleteTarget)) {
-                conflicts.append((deletion.objectID, deletion.version))
+            // By index: each deletion is borrowed from the array, not copied (a copy retains its
+            // ID, one more trip to memory per row of a cascade).
+            for index in changes.deletedObjects.indices
+            where !(try delete(changes.deletedObjects[index], target: &deleteTarget)) {
+                conflicts.append((changes.deletedObjects[index].objectID, changes.deletedObjects[index].version))
             }
             if conflicts.isEmpty {
                 if !changes.toManyChanges.isEmpty {
@@ -194,8 +197,8 @@ extension SQLiteStore {
     /// plan and statements are looked up once per run of rows, not once per row.
     private func delete(_ deletion: StoreDeletion, target: inout DeleteTarget?) throws -> Bool {
         guard let primaryKey = deletion.objectID.primaryKey else { return true }
-        let entity = deletion.objectID.entity
-        if target?.entity !== entity {
+        if target?.entity !== deletion.objectID.entity {
+            let entity = deletion.objectID.entity
             let plan = try writePlan(for: entity)
             target = DeleteTarget(
                 entity: entity, sql: plan.deleteSQL, statement: try cachedStatement(plan.deleteSQL),
