@@ -50,7 +50,9 @@ extension PredicateStringMatching {
         // `BEGINSWITH` needs only the compared prefix and the scalar after it (the rule below),
         // not a scan of the whole text; the answer is the one the general rules give.
         if comparisonOperator == .beginsWith, !needle.isEmpty, needle.count <= haystack.count,
-            isASCII(0..<needle.count), !startsWithCombiningMark(haystack, at: needle.count)
+            isASCII(0..<needle.count),
+            needle.count == haystack.count || haystack[needle.count] < 0x80
+                || !startsWithCombiningMark(haystack, at: needle.count)
         {
             return matches(at: 0)
         }
