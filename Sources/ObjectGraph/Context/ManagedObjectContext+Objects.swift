@@ -213,8 +213,7 @@ extension ManagedObjectContext {
         if !state.toOneValues.isEmpty { state.toOneValues = [:] }
         state.version = row.version
         // Share the row's storage (copy on write): a fetched object holds its values once.
-        state.committedValues = row.values
-        state.attributeValues = row.values
+        state.loadValues(row.values)
         state.isFault = false
     }
 

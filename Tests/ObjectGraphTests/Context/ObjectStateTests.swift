@@ -4,8 +4,9 @@ import Testing
 @testable import ObjectGraph
 
 /// An object's state keeps its rarely used fields (loaded to-many members, their stored members,
-/// changed keys, pending errors) in a record made on first use and copied on write; the state
-/// must still read and copy like a plain value.
+/// changed keys, pending errors) in a record made on first use and copied on write, and its
+/// committed values apart from its current ones only once they differ; the state must still read
+/// and copy like a plain value.
 @Suite("Object state")
 struct ObjectStateTests {
     @Test func aFreshStateReadsEveryRecordedFieldAsEmpty() {
@@ -52,6 +53,39 @@ struct ObjectStateTests {
         state.pendingErrors = [:]
         #expect(state.toManyValues.isEmpty && state.committedToMany.isEmpty)
         #expect(state.changedKeys.isEmpty && state.pendingErrors.isEmpty)
+    }
+
+    @Test func loadedValuesAreBothTheCurrentAndTheCommittedValues() {
+        var state = ObjectState()
+        state.loadValues(PropertyValues(["name": "Up", "year": 2009]))
+        #expect(state.attributeValues["name"] as? String == "Up")
+        #expect(state.committedValues["name"] as? String == "Up")
+        #expect(state.committedValues["year"] as? Int == 2009)
+    }
+
+    @Test func changingTheCurrentValuesKeepsTheCommittedOnes() {
+        var state = ObjectState()
+        state.loadValues(PropertyValues(["name": "Up"]))
+        state.attributeValues["name"] = "Cars"
+        #expect(state.attributeValues["name"] as? String == "Cars")
+        #expect(state.committedValues["name"] as? String == "Up")
+        // Replacing the current values as a whole keeps them too.
+        state.attributeValues = PropertyValues(["name": "Coco"])
+        #expect(state.committedValues["name"] as? String == "Up")
+        // And changing the committed values leaves the current ones alone.
+        state.committedValues["name"] = "Soul"
+        #expect(state.attributeValues["name"] as? String == "Coco")
+        #expect(state.committedValues["name"] as? String == "Soul")
+    }
+
+    @Test func changingTheCommittedValuesOfALoadedStateLeavesTheCurrentOnes() {
+        var state = ObjectState()
+        state.loadValues(PropertyValues(["name": "Up"]))
+        state.committedValues["name"] = nil
+        #expect(state.attributeValues["name"] as? String == "Up")
+        #expect(state.committedValues["name"] == nil)
+        state.loadValues(PropertyValues(["name": "Cars"]))
+        #expect(state.committedValues["name"] as? String == "Cars")
     }
 
     @Test func clearingRelationshipsAndChangesEmptiesEveryRecordedField() {

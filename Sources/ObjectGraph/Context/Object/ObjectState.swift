@@ -30,12 +30,37 @@ struct ObjectState {
 
     /// Current attribute values by name (absent = nil). A fetched object shares its row's
     /// values, so they may also hold the row's to-one IDs; those are never read from here.
-    var attributeValues = PropertyValues()
+    var attributeValues: PropertyValues {
+        get { currentValues }
+        set {
+            keepCommittedValues()
+            currentValues = newValue
+        }
+        _modify {
+            keepCommittedValues()
+            yield &currentValues
+        }
+    }
+
     /// Current to-one destinations by relationship name (absent = nil).
     var toOneValues = PropertyMap<ManagedObject>()
 
     /// The stored values as last read or saved: attributes and to-one destinations' IDs.
-    var committedValues = PropertyValues()
+    var committedValues: PropertyValues {
+        get { storedValues ?? currentValues }
+        set { storedValues = newValue }
+        _modify {
+            keepCommittedValues()
+            yield &storedValues!
+        }
+    }
+
+    /// See ``attributeValues``.
+    private var currentValues = PropertyValues()
+    /// See ``committedValues``; nil while they are the current values. A fetched object, which
+    /// has the same values in both until something changes one of them, holds them once (copying
+    /// a value set costs a reference count update of each of its parts).
+    private var storedValues: PropertyValues?
     /// The row version (`Z_OPT`) the committed values belong to; 0 before the first save.
     var version: Int64 = 0
 
@@ -101,6 +126,17 @@ struct ObjectState {
                 yield &uniqueRecord().pendingErrors
             }
         }
+    }
+
+    /// Makes `values` both the current and the committed values: what a state loaded from a row has.
+    mutating func loadValues(_ values: PropertyValues) {
+        currentValues = values
+        storedValues = nil
+    }
+
+    /// Keeps the committed values apart before the current ones change.
+    private mutating func keepCommittedValues() {
+        if storedValues == nil { storedValues = currentValues }
     }
 
     /// Forgets the loaded to-many relationships and their stored members, the changed keys and
