@@ -25,6 +25,9 @@ enum PredicateSuite {
     }
 
     private static let movieCount = 100_000
+    /// How many timed runs the full-stack fetch makes (`BENCH_RUNS`, 5 unless set), as the
+    /// objectgraph suite's cases do.
+    private static let objectFetchRuns = Int(ProcessInfo.processInfo.environment["BENCH_RUNS"] ?? "") ?? 5
     private static let format = #"year > 2000 AND name BEGINSWITH[c] "a""#
 
     private static func movieName(_ index: Int) -> String {
@@ -103,7 +106,7 @@ enum PredicateSuite {
         var oursChecksum = 0
         var baseChecksum = 0
         // The two sides alternate run by run, so a change in the shared machine's load weighs on both alike.
-        let (ours, base) = try pairedMedians {
+        let (ours, base) = try pairedMedians(runs: objectFetchRuns) {
             let context = ManagedObjectContext(
                 concurrencyType: .mainQueue, coordinator: container.persistentStoreCoordinator)
             let request = FetchRequest(entityName: "Movie")
@@ -125,7 +128,8 @@ enum PredicateSuite {
             throw BenchmarkMismatch(
                 message: "fetch-objects-100k: objects give checksum \(oursChecksum), raw SQL \(baseChecksum)")
         }
-        Measurement.report(suite: "predicate", name: "fetch-objects-100k", ours: ours, base: base, runs: 5)
+        Measurement.report(
+            suite: "predicate", name: "fetch-objects-100k", ours: ours, base: base, runs: objectFetchRuns)
     }
 
     /// The hand-written baseline: C calls only, on its own connection.

@@ -14,6 +14,7 @@ public enum ColumnType: Int32, Sendable, CaseIterable {
     case null = 5
 
     /// Maps SQLite's code to the enum; unknown codes (none exist today) read as `null`.
+    @inlinable
     init(code: Int32) {
         self = ColumnType(rawValue: code) ?? .null
     }

@@ -7,7 +7,11 @@ import CSQLite
 /// function called once per row can stay allocation-free. The arguments are only valid during the
 /// call that received them: do not keep this value or the buffers it lends.
 public struct FunctionArguments {
-    private let values: UnsafeMutablePointer<OpaquePointer?>?
+    // The accessors are inlinable, so that a function called once per row reads its arguments
+    // with C calls alone (and `withUTF8` is specialized for its result type).
+
+    /// SQLite's argument values.
+    @usableFromInline let values: UnsafeMutablePointer<OpaquePointer?>?
 
     /// The number of arguments.
     public let count: Int
@@ -17,18 +21,22 @@ public struct FunctionArguments {
         self.count = values == nil ? 0 : max(count, 0)
     }
 
-    private func handle(_ index: Int) -> OpaquePointer? {
+    /// Argument `index`'s value, or nil out of range.
+    @inlinable
+    func handle(_ index: Int) -> OpaquePointer? {
         guard index >= 0, index < count else { return nil }
         return values?[index]
     }
 
     /// The storage class of argument `index`; `.null` for an index out of range.
+    @inlinable
     public func type(at index: Int) -> ColumnType {
         guard let value = handle(index) else { return .null }
         return ColumnType(code: sqlite3_value_type(value))
     }
 
     /// Argument `index` as an integer (SQLite's conversion), or nil when it is NULL or out of range.
+    @inlinable
     public func int64(at index: Int) -> Int64? {
         guard let value = handle(index), sqlite3_value_type(value) != SQLITE_NULL else { return nil }
         return sqlite3_value_int64(value)
@@ -36,6 +44,7 @@ public struct FunctionArguments {
 
     /// Lends the UTF-8 bytes of text argument `index` to `body` (the buffer lives only during
     /// `body`); nil, without calling `body`, when the argument is not text.
+    @inlinable
     public func withUTF8<Result>(at index: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows
         -> Result?
     {

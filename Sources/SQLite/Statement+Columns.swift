@@ -18,27 +18,35 @@ extension Statement {
         return columnNames.firstIndex { $0.lowercased() == lowered }
     }
 
+    // The readers a store calls for every column of every row are inlinable: a call into
+    // this module per value cost more than the C call it makes.
+
     /// The storage class of column `index` in the current row.
+    @inlinable
     public func columnType(at index: Int) -> ColumnType {
         ColumnType(code: sqlite3_column_type(pointer, Int32(index)))
     }
 
     /// Whether column `index` of the current row is NULL.
+    @inlinable
     public func isNull(at index: Int) -> Bool {
         sqlite3_column_type(pointer, Int32(index)) == SQLITE_NULL
     }
 
     /// Column `index` as an integer (SQLite converts; NULL reads as 0).
+    @inlinable
     public func int64(at index: Int) -> Int64 {
         sqlite3_column_int64(pointer, Int32(index))
     }
 
     /// Column `index` as a double (SQLite converts; NULL reads as 0).
+    @inlinable
     public func double(at index: Int) -> Double {
         sqlite3_column_double(pointer, Int32(index))
     }
 
     /// Column `index` as text, or nil when it is NULL.
+    @inlinable
     public func string(at index: Int) -> String? {
         let column = Int32(index)
         guard let text = sqlite3_column_text(pointer, column) else { return nil }

@@ -17,8 +17,9 @@ public final class Statement {
     public let database: Database
     /// The SQL text it was compiled from.
     public let sql: String
-    /// The C handle.
-    let pointer: OpaquePointer
+    /// The C handle (usable from the inlinable column readers, so that reading a column in
+    /// another module is one C call, not a call into this module first).
+    @usableFromInline let pointer: OpaquePointer
 
     init(database: Database, pointer: OpaquePointer, sql: String) {
         self.database = database

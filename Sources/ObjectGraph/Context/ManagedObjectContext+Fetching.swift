@@ -56,6 +56,13 @@ extension ManagedObjectContext {
             // A fetch larger than the row cache comes in batches, each made into objects at once.
             var batches = FetchedObjectBatches()
             let rows = try persistentStoreCoordinator.fetchRows(storeRequest) { batch in
+                if objects.isEmpty {
+                    // Rows come here only once the fetch has outgrown the row cache: room for that
+                    // many objects is made at once, not by doubling from the first batch's size.
+                    let expected = max(batch.count, PersistentStoreCoordinator.rowCacheCapacity + 1)
+                    registry.reserveCapacity(registry.count + expected)
+                    objects.reserveCapacity(expected)
+                }
                 appendObjects(for: batch, to: &objects, batches: &batches)
             }
             if let rows {

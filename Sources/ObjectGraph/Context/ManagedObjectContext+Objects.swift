@@ -209,19 +209,11 @@ extension ManagedObjectContext {
     /// The state part of ``fill(_:from:)``: a loaded, unchanged object with `row`'s values
     /// and no related objects yet.
     private static func load(_ row: StoreRow, into state: inout ObjectState) {
-        if !state.toManyValues.isEmpty || !state.committedToMany.isEmpty {
-            state.toManyValues = [:]
-            state.committedToMany = [:]
-        }
-        if !state.changedKeys.isEmpty || !state.pendingErrors.isEmpty {
-            state.changedKeys = []
-            state.pendingErrors = [:]
-        }
+        state.clearRelationshipsAndChanges()
         if !state.toOneValues.isEmpty { state.toOneValues = [:] }
         state.version = row.version
         // Share the row's storage (copy on write): a fetched object holds its values once.
-        state.committedValues = row.values
-        state.attributeValues = row.values
+        state.loadValues(row.values)
         state.isFault = false
     }
 

@@ -18,21 +18,26 @@ extension PersistentStoreCoordinator {
                 overflow(rows)
                 return nil
             }
-            var rows: [StoreRow] = []
+            // The batches are kept as the store hands them over (each kept array shares its
+            // buffer, so no row is copied) until they are known to fit the cache or not.
+            var batches: [[StoreRow]] = []
+            var count = 0
             var overflowed = false
             try holders[0].fetchRows(request) { batch in
                 if overflowed {
                     overflow(batch)
                     return
                 }
-                rows += batch
-                if rows.count > Self.rowCacheCapacity {
+                batches.append(batch)
+                count += batch.count
+                if count > Self.rowCacheCapacity {
                     overflowed = true
-                    overflow(rows)
-                    rows = []
+                    for kept in batches { overflow(kept) }
+                    batches = []
                 }
             }
             guard !overflowed else { return nil }
+            let rows = batches.count == 1 ? batches[0] : Array(batches.joined())
             remember(rows)
             return rows
         }

@@ -16,8 +16,9 @@ public struct PropertyValues: @unchecked Sendable {
     private(set) var layout: PropertySlotLayout?
     /// The values in the layout's order (nil = no value).
     private(set) var slots: [Any?]
-    /// Values of names the layout does not have.
-    private var extra: [String: Any] = [:]
+    /// Values of names the layout does not have. (`Dictionary()`, not `[:]`: the literal called a
+    /// non-inlined initializer for every value set made, one per fetched row.)
+    private var extra = [String: Any]()
 
     /// No values.
     public init() {

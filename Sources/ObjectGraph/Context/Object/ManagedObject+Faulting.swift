@@ -42,10 +42,7 @@ extension ManagedObject {
         state.isFault = true
         state.attributeValues = PropertyValues()
         state.toOneValues = [:]
-        state.toManyValues = [:]
         state.committedValues = PropertyValues()
-        state.committedToMany = [:]
-        state.changedKeys = []
-        state.pendingErrors = [:]
+        state.clearRelationshipsAndChanges()
     }
 }

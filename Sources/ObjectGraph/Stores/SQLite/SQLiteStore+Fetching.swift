@@ -152,21 +152,21 @@ extension SQLiteStore {
             rowEntity = plan.entity
         }
         let readers = plan.readers
-        // Each slot is initialized once with its value, rather than a copy of empty slots
-        // assigned over (one allocation and no nil to destroy per value).
-        let slots = [Any?](unsafeUninitializedCapacity: readers.count) { buffer, initialized in
-            for (slot, reader) in readers.enumerated() {
-                let value: Any? =
-                    if plan.hasMixedEntities && rowEntity.propertiesByName[plan.columns[slot].propertyName] == nil {
-                        nil
-                    } else if let type = reader.attributeType {
-                        SQLiteValueConversion.attributeValue(statement, at: reader.index, type: type)
-                    } else {
-                        readValue(of: plan.columns[slot], from: statement, recent: &recent)
-                    }
-                buffer.initializeElement(at: slot, to: value)
+        // Each slot is appended once with its value, rather than a copy of empty slots assigned
+        // over (one allocation and no nil to destroy per value). Reserving and appending is
+        // specialized for `Any?`; `Array(unsafeUninitializedCapacity:)` was not, and looked up the
+        // array's generic storage class in the runtime's metadata cache for every row.
+        var slots: [Any?] = []
+        slots.reserveCapacity(readers.count)
+        for (slot, reader) in readers.enumerated() {
+            // Each value goes straight into `append` (a value bound first was copied in and destroyed).
+            if plan.hasMixedEntities && rowEntity.propertiesByName[plan.columns[slot].propertyName] == nil {
+                slots.append(nil)
+            } else if let type = reader.attributeType {
+                slots.append(SQLiteValueConversion.attributeValue(statement, at: reader.index, type: type))
+            } else {
+                slots.append(readValue(of: plan.columns[slot], from: statement, recent: &recent))
             }
-            initialized = readers.count
         }
         return StoreRow(
             objectID: objectID(rowEntity, statement.int64(at: 1), recent: &recent), version: statement.int64(at: 2),

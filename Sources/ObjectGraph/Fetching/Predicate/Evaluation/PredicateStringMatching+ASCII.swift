@@ -47,6 +47,15 @@ extension PredicateStringMatching {
         }
         func isASCII(_ range: Range<Int>) -> Bool { !haystack[range].contains(where: { $0 >= 0x80 }) }
 
+        // `BEGINSWITH` needs only the compared prefix and the scalar after it (the rule below),
+        // not a scan of the whole text; the answer is the one the general rules give.
+        if comparisonOperator == .beginsWith, !needle.isEmpty, needle.count <= haystack.count,
+            isASCII(0..<needle.count),
+            needle.count == haystack.count || haystack[needle.count] < 0x80
+                || !startsWithCombiningMark(haystack, at: needle.count)
+        {
+            return matches(at: 0)
+        }
         guard isASCII(0..<haystack.count) else {
             guard !needle.isEmpty, needle.count <= haystack.count else { return nil }
             switch comparisonOperator {

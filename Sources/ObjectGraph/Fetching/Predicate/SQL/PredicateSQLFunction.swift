@@ -44,22 +44,24 @@ enum PredicateSQLFunction {
     static func stringSearch(_ arguments: FunctionArguments) -> Bool {
         let options = StringComparisonOptions(rawValue: UInt8(truncatingIfNeeded: arguments.int64(at: 3) ?? 0) & 3)
         let op = searchOperator(code: arguments.int64(at: 2))
-        switch (arguments.type(at: 0), arguments.type(at: 1)) {
-        case (.null, .null):
-            return op == .equal
-        case (.text, .text):
-            let fast = arguments.withUTF8(at: 0) { text in
-                arguments.withUTF8(at: 1) { pattern in
-                    PredicateStringMatching.searchASCII(text, for: pattern, operator: op, options: options)
-                } ?? nil
+        // `withUTF8` lends text only (nil for anything else), so the common case, two texts, costs
+        // no separate look at the arguments' types.
+        let fast = arguments.withUTF8(at: 0) { text in
+            arguments.withUTF8(at: 1) { pattern in
+                PredicateStringMatching.searchASCII(text, for: pattern, operator: op, options: options)
             }
-            if let fast, let result = fast { return result }
+        }
+        switch fast {
+        case .some(.some(.some(let result))):
+            return result
+        case .some(.some(.none)):
+            // Two texts the bytes cannot decide: the Unicode path.
             guard case .text(let text) = arguments[0], case .text(let pattern) = arguments[1] else { return false }
             return op == .equal
                 ? PredicateStringMatching.equal(text, pattern, options: options)
                 : PredicateStringMatching.search(text, for: pattern, operator: op, options: options)
         default:
-            return false
+            return op == .equal && arguments.type(at: 0) == .null && arguments.type(at: 1) == .null
         }
     }
 }
