@@ -27,7 +27,9 @@ struct SavePlan {
     /// thousands of trips to memory.
     var deletedIDs: Set<ManagedObjectID> = []
     /// Each entity's stored slots, worked out once per entity.
-    private var storedSlots: [ObjectIdentifier: StoredSlots] = [:]
+    private var storedSlotsByEntity: [ObjectIdentifier: StoredSlots] = [:]
+    /// The stored slots asked for last (a save's objects come in runs of one entity).
+    private var lastStoredSlots: StoredSlots?
 
     /// Builds the plan. Inserted objects get their permanent ID in `plannedObjectID` (kept
     /// across attempts, so a retry after a merge does not allocate again; the caller clears it
@@ -55,17 +57,23 @@ struct SavePlan {
         }
 
         insertedValues.reserveCapacity(inserted.count)
-        for object in inserted {
+        for (position, object) in inserted.enumerated() {
             guard let store = stores.store(ofInserted: object) else {
                 insertedValues.append(.none)
                 continue
             }
-            let values = storedValues(of: object, context: context)
+            let slots = storedSlots(of: object.entity, context: context)
+            let values = storedValues(of: object, slots: slots)
             let isOwn = values.slotsAreShared(with: object.state.attributeValues)
             insertedValues.append(isOwn ? .own : .separate(values))
             let row = StoreRow(objectID: Self.id(of: object), version: 1, propertyValues: values)
-            let toMany = toManyChanges(of: object, context: context)
+            let toMany = toManyChanges(of: object, relationships: slots.toManyRelationships)
             let index = part(of: store)
+            if parts[index].changes.insertedRows.isEmpty {
+                // Room for the rest of the inserts at once (a save usually writes to one store):
+                // 100,000 rows grown by doubling were copied about twice over.
+                parts[index].changes.insertedRows.reserveCapacity(inserted.count - position)
+            }
             parts[index].changes.insertedRows.append(row)
             if !toMany.isEmpty { parts[index].changes.toManyChanges += toMany }
         }
@@ -81,12 +89,13 @@ struct SavePlan {
                 continue
             }
             let stored = Set(changedKeys.filter { object.entity.relationshipsByName[$0]?.isToMany != true })
-            let values = storedValues(of: object, context: context)
+            let slots = storedSlots(of: object.entity, context: context)
+            let values = storedValues(of: object, slots: slots)
             updatedValues.append(values)
             let update = StoreUpdate(
                 objectID: object.objectID, version: object.state.version, propertyValues: values,
                 changedKeys: stored)
-            let toMany = toManyChanges(of: object, context: context)
+            let toMany = toManyChanges(of: object, relationships: slots.toManyRelationships)
             let index = part(of: store)
             parts[index].changes.updatedRows.append(update)
             if !toMany.isEmpty { parts[index].changes.toManyChanges += toMany }
@@ -206,17 +215,27 @@ struct SavePlan {
         object.plannedObjectID ?? object.objectID
     }
 
-    /// Stored attribute values and to-one destination IDs of an object (absent = nil), laid out
-    /// like the values of the entity's inserted objects.
-    private mutating func storedValues(of object: ManagedObject, context: ManagedObjectContext) -> PropertyValues {
-        let key = ObjectIdentifier(object.entity)
+    /// The stored slots of `entity`: those asked for last when they are its, else looked up
+    /// (and worked out the first time).
+    private mutating func storedSlots(of entity: EntityDescription, context: ManagedObjectContext) -> StoredSlots {
+        if let last = lastStoredSlots, last.entity === entity { return last }
+        let key = ObjectIdentifier(entity)
         let slots: StoredSlots
-        if let cached = storedSlots[key] {
+        if let cached = storedSlotsByEntity[key] {
             slots = cached
         } else {
-            slots = StoredSlots(entity: object.entity, layout: context.propertyLayout(for: object.entity))
-            storedSlots[key] = slots
+            slots = StoredSlots(
+                entity: entity, layout: context.propertyLayout(for: entity),
+                toManyRelationships: context.storedToManyRelationships(of: entity))
+            storedSlotsByEntity[key] = slots
         }
+        lastStoredSlots = slots
+        return slots
+    }
+
+    /// Stored attribute values and to-one destination IDs of an object (absent = nil), laid out
+    /// like the values of the entity's inserted objects (`slots`, its entity's).
+    private func storedValues(of object: ManagedObject, slots: StoredSlots) -> PropertyValues {
         if object.state.lifecycle == .inserted, slots.transientSlots.isEmpty,
             object.state.attributeValues.layout === slots.layout
         {
@@ -254,15 +273,22 @@ struct SavePlan {
         return Self.id(of: destination)
     }
 
-    /// Which slots of an entity's layout hold stored attributes, transient attributes and to-ones.
-    private struct StoredSlots {
+    /// Which slots of an entity's layout hold stored attributes, transient attributes and
+    /// to-ones, and the entity's stored to-many relationships: what saving each of its objects
+    /// needs, worked out once (a class, so handing it out per object copies nothing).
+    private final class StoredSlots {
+        let entity: EntityDescription
         let layout: PropertySlotLayout
-        var attributeSlots: [(slot: Int, name: String)] = []
-        var transientSlots: [Int] = []
-        var toOneSlots: [(slot: Int, relationship: RelationshipDescription)] = []
+        private(set) var attributeSlots: [(slot: Int, name: String)] = []
+        private(set) var transientSlots: [Int] = []
+        private(set) var toOneSlots: [(slot: Int, relationship: RelationshipDescription)] = []
+        /// The entity's stored to-many relationships in name order.
+        let toManyRelationships: [RelationshipDescription]
 
-        init(entity: EntityDescription, layout: PropertySlotLayout) {
+        init(entity: EntityDescription, layout: PropertySlotLayout, toManyRelationships: [RelationshipDescription]) {
+            self.entity = entity
             self.layout = layout
+            self.toManyRelationships = toManyRelationships
             for (slot, name) in layout.names.enumerated() {
                 if let attribute = entity.attributesByName[name] {
                     if attribute.isTransient {
@@ -278,11 +304,11 @@ struct SavePlan {
     }
 
     /// The to-many relationships of an object whose members changed (all non-empty ones of a
-    /// new object), with the members before and after.
-    private func toManyChanges(of object: ManagedObject, context: ManagedObjectContext) -> [ToManyChange] {
-        let isNew = object.state.lifecycle == .inserted
-        let relationships = context.storedToManyRelationships(of: object.entity)
+    /// new object), with the members before and after; `relationships` are the stored to-many
+    /// relationships of its entity.
+    private func toManyChanges(of object: ManagedObject, relationships: [RelationshipDescription]) -> [ToManyChange] {
         guard !relationships.isEmpty else { return [] }
+        let isNew = object.state.lifecycle == .inserted
         return relationships.compactMap { relationship in
             guard let members = object.state.toManyValues[relationship.name],
                 isNew ? !members.isEmpty : object.differsFromCommitted(relationship.name)

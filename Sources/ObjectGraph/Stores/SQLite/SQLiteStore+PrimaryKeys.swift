@@ -36,7 +36,9 @@ extension SQLiteStore {
                     message: "The store \"\(url?.path ?? "")\" has no Z_PRIMARYKEY row for \(entity.rootEntity.name).")
             }
             try control("COMMIT")
-            return (current + 1...last).map { objectID(entity, $0) }
+            // The entity's ID family is looked up once, not once per ID.
+            var recent = RecentObjectIDs()
+            return (current + 1...last).map { objectID(entity, $0, recent: &recent) }
         } catch {
             rollbackQuietly()
             throw storeError(error, doing: "allocate primary keys in")
