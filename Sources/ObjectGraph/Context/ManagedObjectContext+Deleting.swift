@@ -11,8 +11,16 @@ extension ManagedObjectContext {
     /// disappears at the next save. Objects of other contexts are ignored.
     public func delete(_ object: ManagedObject) {
         guard object.managedObjectContext === self, !object.isDeleted else { return }
+        delete(object, relationships: relationshipsInNameOrder(of: object.entity))
+    }
+
+    /// ``delete(_:)`` of an object of this context not deleted yet; `relationships` are those of
+    /// its entity in name order (a cascade looks them up once per run of one entity).
+    private func delete(_ object: ManagedObject, relationships: [RelationshipDescription]) {
         object.fireFault()
-        if object.state.lifecycle == .persisted { loadMembersForDeleteRules(of: object) }
+        if object.state.lifecycle == .persisted {
+            loadMembersForDeleteRules(of: object, relationships: relationships)
+        }
         noteDeletion(of: object)
         if object.state.lifecycle == .inserted {
             insertedSet.remove(object)
@@ -22,15 +30,15 @@ extension ManagedObjectContext {
             deletedSet.append(object)
         }
         object.state.lifecycle = .deleted
-        applyDeleteRules(to: object)
+        applyDeleteRules(to: object, relationships: relationships)
     }
 
     /// Loads the to-many relationships of a stored object about to be deleted whose delete
     /// rule touches every member and whose members are not loaded yet: with their rows, in one
     /// read per relationship (`… WHERE  t0.ZTHEATER IN (?)`, as prefetching reads them), rather
     /// than their IDs first and then their rows. A failed read leaves them to load as before.
-    private func loadMembersForDeleteRules(of object: ManagedObject) {
-        for relationship in relationshipsInNameOrder(of: object.entity)
+    private func loadMembersForDeleteRules(of object: ManagedObject, relationships: [RelationshipDescription]) {
+        for relationship in relationships
         where relationship.isToMany && relationship.deleteRule != .deny
             && object.hasFault(forRelationshipNamed: relationship.name)
         {
@@ -38,8 +46,7 @@ extension ManagedObjectContext {
         }
     }
 
-    private func applyDeleteRules(to object: ManagedObject) {
-        let relationships = relationshipsInNameOrder(of: object.entity)
+    private func applyDeleteRules(to object: ManagedObject, relationships: [RelationshipDescription]) {
         var cascaded: [ManagedObject] = []
         for relationship in relationships {
             let destinations: [ManagedObject]
@@ -55,7 +62,7 @@ extension ManagedObjectContext {
             if let inverse = relationship.inverseRelationship,
                 relationship.deleteRule != .noAction || inverse.isToMany
             {
-                for destination in destinations { destination.rawDetach(object, from: inverse) }
+                detach(destinations, from: object, along: inverse)
             }
             if relationship.isToMany {
                 object.rawRemoveAll(from: relationship)
@@ -64,6 +71,44 @@ extension ManagedObjectContext {
             }
             if relationship.deleteRule == .cascade { cascaded += destinations }
         }
-        for destination in cascaded { delete(destination) }
+        deleteCascaded(cascaded)
+    }
+
+    /// Deletes the destinations a cascade reached, in order, each not deleted meanwhile; their
+    /// entity's relationships are looked up once per run of destinations of one entity.
+    private func deleteCascaded(_ destinations: [ManagedObject]) {
+        var entity: EntityDescription?
+        var relationships: [RelationshipDescription] = []
+        for destination in destinations where destination.managedObjectContext === self && !destination.isDeleted {
+            if destination.entity !== entity {
+                entity = destination.entity
+                relationships = relationshipsInNameOrder(of: destination.entity)
+            }
+            delete(destination, relationships: relationships)
+        }
+    }
+
+    /// Removes `owner`, which is being deleted, from the `inverse` relationship of each of
+    /// `destinations` (`rawDetach`, which records each change as any change is recorded).
+    ///
+    /// A cascade detaches thousands of members along a to-one inverse, and each records the key
+    /// among its changed keys: a member with no change yet starts from one set naming the key,
+    /// shared by all, which its change then finds in place, instead of allocating a set of its
+    /// own and hashing the key into it. Only while nothing reads the changed keys before the
+    /// change (undo registration records whether the key was changed; an observer may look).
+    private func detach(
+        _ destinations: [ManagedObject], from owner: ManagedObject, along inverse: RelationshipDescription
+    ) {
+        let undoRecords = undoManager?.isUndoRegistrationEnabled ?? false
+        let shared: Set<String>? = inverse.isToMany || undoRecords ? nil : [inverse.name]
+        for destination in destinations {
+            if let shared, destination.observationInfo == nil, destination.state.lifecycle == .persisted,
+                !destination.state.isFault, destination.state.changedKeys.isEmpty,
+                destination.state.toOneValues[inverse.name] === owner
+            {
+                destination.state.changedKeys = shared
+            }
+            destination.rawDetach(owner, from: inverse)
+        }
     }
 }

@@ -11,7 +11,7 @@ extension ManagedObjectContext {
     /// and save again. (Permanent IDs the store handed out for the failed attempt stay used,
     /// as in Core Data.)
     public func save() throws {
-        let event = endEvent()
+        var event = endEvent()
         guard !insertedSet.isEmpty || !touchedSet.isEmpty || !deletedSet.isEmpty || !discardedInserts.isEmpty else {
             return
         }
@@ -28,9 +28,16 @@ extension ManagedObjectContext {
             do {
                 try persistentStoreCoordinator.save(plan.parts)
                 succeeded = true
-                let inserted = finishSave(plan, insertedInEvent: event?.inserted)
-                saved.inserted = inserted.objects
-                noteSaveSucceeded(saved, insertedIDs: inserted.ids)
+                var finished = finishSave(plan, insertedInEvent: event?.inserted)
+                saved.inserted = finished.objects
+                noteSaveSucceeded(saved, insertedIDs: finished.ids)
+                // The deleted objects go last, in the order they were deleted (for a cascade, the
+                // order they were read and lie in memory): the sets above hold them in hash
+                // order, and letting those go last would free thousands of objects at random
+                // places in memory.
+                saved = SavedChanges()
+                event = nil
+                finished.deleted.removeAll()
                 return
             } catch let error as CoreDataError
                 where error.code == .managedObjectMerge && mergePolicy != .error && attempt < 3
@@ -42,7 +49,8 @@ extension ManagedObjectContext {
     }
 
     /// Brings every object in line with what the stores now hold; returns the objects the save
-    /// inserted and their IDs (for the did-save notification, gathered on the way).
+    /// inserted and their IDs (for the did-save notification, gathered on the way), and the
+    /// deleted objects in the order they were deleted (with holes), for the caller to let go.
     ///
     /// Each list of objects is walked once: at 100,000 objects every extra walk is 100,000
     /// trips to memory.
@@ -51,7 +59,7 @@ extension ManagedObjectContext {
     /// when they are exactly the saved ones (the usual case: insert, then save), that set is
     /// reused rather than another set of the same objects built.
     private func finishSave(_ plan: SavePlan, insertedInEvent: Set<ManagedObject>?)
-        -> (objects: Set<ManagedObject>, ids: Set<ManagedObjectID>)
+        -> (objects: Set<ManagedObject>, ids: Set<ManagedObjectID>, deleted: [ManagedObject?])
     {
         registry.reserveCapacity(registry.count + insertedSet.count)
         var insertedIDs = Set<ManagedObjectID>(minimumCapacity: insertedSet.count)
@@ -62,21 +70,42 @@ extension ManagedObjectContext {
         // An object whose values were not written commits values built from its to-one
         // destinations' IDs, so it waits until every new object has its permanent ID.
         var committedLater: [ManagedObject] = []
-        for (object, written) in zip(insertedSet, plan.insertedValues) {
-            if let permanent = object.plannedObjectID {
-                object.plannedObjectID = nil
-                if let previous = object.assignedObjectID, previous !== permanent { registry.remove(previous) }
-                object.objectID = permanent
-                registry.register(object, for: permanent)
-                object.state.lifecycle = .persisted
-                object.state.version = 1
+        var position = 0
+        // The registry is asked about a run of new IDs at once (their lookups land anywhere in a
+        // large table, and asked together they wait for memory together); when none of them
+        // can be registered, each object is registered without looking again.
+        insertedSet.forEachRun(ofSize: Self.registrationRunSize) { run in
+            let isUnregistered = withUnsafeTemporaryAllocation(of: Int.self, capacity: run.count) { hashes in
+                var count = 0
+                for object in run {
+                    guard let permanent = object.plannedObjectID else { continue }
+                    hashes.initializeElement(at: count, to: permanent.precomputedHash)
+                    count += 1
+                }
+                return !registry.mayContainAny(ofHashes: UnsafeBufferPointer(rebasing: hashes[..<count]))
             }
-            insertedIDs.insert(object.objectID)
-            if reusable == nil { insertedObjects.insert(object) }
-            switch written {
-            case .own: markCommitted(object, written: object.state.attributeValues)
-            case .separate(let values): markCommitted(object, written: values)
-            case .none: committedLater.append(object)
+            for object in run {
+                let written = plan.insertedValues[position]
+                position += 1
+                if let permanent = object.plannedObjectID {
+                    object.plannedObjectID = nil
+                    if let previous = object.assignedObjectID, previous !== permanent { registry.remove(previous) }
+                    object.objectID = permanent
+                    if isUnregistered {
+                        registry.registerNew(object, for: permanent)
+                    } else {
+                        registry.register(object, for: permanent)
+                    }
+                    object.state.lifecycle = .persisted
+                    object.state.version = 1
+                }
+                insertedIDs.insert(object.objectID)
+                if reusable == nil { insertedObjects.insert(object) }
+                switch written {
+                case .own: markCommitted(object, written: object.state.attributeValues)
+                case .separate(let values): markCommitted(object, written: values)
+                case .none: committedLater.append(object)
+                }
             }
         }
         for object in committedLater { markCommitted(object, written: nil) }
@@ -94,10 +123,13 @@ extension ManagedObjectContext {
         }
         insertedSet.removeAll()
         touchedSet.removeAll()
-        deletedSet.removeAll()
+        let deleted = deletedSet.removeAllReturningMembers()
         discardedInserts.removeAll()
-        return (reusable ?? insertedObjects, insertedIDs)
+        return (reusable ?? insertedObjects, insertedIDs, deleted)
     }
+
+    /// How many inserted objects `finishSave` asks the registry about at once.
+    private static let registrationRunSize = 32
 
     /// Makes the object's current values its committed (stored) values; `written` are the
     /// values the save wrote for it, when it wrote any.

@@ -108,6 +108,13 @@ struct ObjectList: Sequence {
         count = 0
     }
 
+    /// Removes every member and hands back the list's own array of them, in order with holes
+    /// (no member is retained again), so the caller decides when the members are let go.
+    mutating func removeAllReturningMembers() -> [ManagedObject?] {
+        defer { removeAll() }
+        return slots
+    }
+
     /// The members in order.
     var elements: [ManagedObject] {
         if count == slots.count { return slots.map { $0.unsafelyUnwrapped } }
@@ -138,6 +145,22 @@ struct ObjectList: Sequence {
             }
             return nil
         }
+    }
+
+    /// Calls `body` with the members in order, `size` at a time (the last run may be shorter),
+    /// for work that asks something about a run of members at once (see `finishSave`). The
+    /// list must not change meanwhile.
+    func forEachRun(ofSize size: Int, _ body: ([ManagedObject]) -> Void) {
+        var run: [ManagedObject] = []
+        run.reserveCapacity(size)
+        for object in self {
+            run.append(object)
+            if run.count == size {
+                body(run)
+                run.removeAll(keepingCapacity: true)
+            }
+        }
+        if !run.isEmpty { body(run) }
     }
 
     /// Drops the holes, renumbering the list and the members' places.

@@ -59,4 +59,33 @@ struct ObjectListTests {
         other.append(objects[0])
         #expect(touched.contains(objects[1]) && other.contains(objects[0]))
     }
+
+    @Test func runsHandOverTheMembersInOrderSkippingHoles() throws {
+        let (_, objects) = try DetachedObjects.make(70)
+        var list = ObjectList(.inserted)
+        for object in objects { list.append(object) }
+        list.remove(objects[3])
+        var runs: [[ManagedObject]] = []
+        list.forEachRun(ofSize: 32) { runs.append($0) }
+        #expect(runs.map(\.count) == [32, 32, 5])
+        let members = objects.enumerated().filter { $0.offset != 3 }.map(\.element)
+        #expect(runs.joined().map { ObjectIdentifier($0) } == members.map { ObjectIdentifier($0) })
+        var none = 0
+        ObjectList(.deleted).forEachRun(ofSize: 32) { _ in none += 1 }
+        #expect(none == 0)
+    }
+
+    @Test func removingAllReturnsTheMembersInOrderAndEmptiesTheList() throws {
+        let (_, objects) = try DetachedObjects.make(3)
+        var list = ObjectList(.deleted)
+        for object in objects { list.append(object) }
+        list.remove(objects[1])
+        let returned = list.removeAllReturningMembers()
+        let expected = [ObjectIdentifier(objects[0]), nil, ObjectIdentifier(objects[2])]
+        #expect(returned.map { $0.map { ObjectIdentifier($0) } } == expected)
+        #expect(list.isEmpty && !list.contains(objects[0]) && !list.contains(objects[2]))
+        // The list works on: the objects' old places no longer count.
+        list.append(objects[2])
+        #expect(list.elements.map { ObjectIdentifier($0) } == [ObjectIdentifier(objects[2])])
+    }
 }

@@ -63,10 +63,10 @@ extension ManagedObjectContext {
 /// What one save wrote, captured before the save changes the objects' state (the inserted
 /// objects once it succeeded).
 struct SavedChanges {
-    var inserted: Set<ManagedObject>
-    var updated: Set<ManagedObject>
-    var deleted: Set<ManagedObject>
+    var inserted: Set<ManagedObject> = []
+    var updated: Set<ManagedObject> = []
+    var deleted: Set<ManagedObject> = []
     /// The deleted objects' IDs (deleted objects leave the context when the save succeeds), as
     /// the save's first plan found them.
-    var deletedIDs: Set<ManagedObjectID>
+    var deletedIDs: Set<ManagedObjectID> = []
 }

@@ -17,8 +17,10 @@ extension SQLiteStore {
         var conflicts: [(objectID: ManagedObjectID, version: Int64)] = []
         do {
             try control("BEGIN EXCLUSIVE")
-            for row in changes.insertedRows {
-                try insert(row)
+            var insertTarget: InsertTarget?
+            // By index: each row is borrowed from the array, not copied (a copy retains its parts).
+            for index in changes.insertedRows.indices {
+                try insert(changes.insertedRows[index], target: &insertTarget)
             }
             for update in changes.updatedRows where !(try self.update(update)) {
                 conflicts.append((update.objectID, update.version))
@@ -47,7 +49,9 @@ extension SQLiteStore {
 
     // MARK: - Rows
 
-    private func insert(_ row: StoreRow) throws {
+    /// Inserts `row`; `target` keeps the plan and statement of the previous row's entity and
+    /// layout, and is replaced when this row's differ.
+    private func insert(_ row: StoreRow, target kept: inout InsertTarget?) throws {
         guard let primaryKey = row.objectID.primaryKey else {
             throw CoreDataError(
                 code: .persistentStoreSave,
@@ -57,7 +61,13 @@ extension SQLiteStore {
         // Inserts run once per object, so the plan, statement and value slots of the last
         // entity are kept at hand and values are bound straight into the statement; the
         // bindings are only collected when the trace shows them.
-        let target = try insertTarget(for: row.objectID.entity, layout: row.values.layout)
+        let target: InsertTarget
+        if let last = kept, last.entity === row.objectID.entity, last.layout === row.values.layout {
+            target = last
+        } else {
+            target = try insertTarget(for: row.objectID.entity, layout: row.values.layout)
+            kept = target
+        }
         let statement = target.statement
         statement.reset()
         defer { statement.reset() }
@@ -68,8 +78,11 @@ extension SQLiteStore {
         try statement.bind(primaryKey, at: 1)
         try statement.bind(Int64(target.plan.entityNumber), at: 2)
         try statement.bind(Int64(1), at: 3)
+        // The slots are taken out of the row once: passing the row's values to each column's
+        // binder copied them (three references retained and released) per column.
+        let slots = row.values.slots
         for (offset, binder) in target.binders.enumerated() {
-            if try !bindFast(binder, from: row.values, to: statement, at: offset + 4) {
+            if try !bindFast(binder, from: slots, to: statement, at: offset + 4) {
                 let value: SQLiteValue
                 do {
                     value = try Self.binding(target.plan.insertColumns[offset], binder, of: row, plan: target.plan)
@@ -82,32 +95,36 @@ extension SQLiteStore {
         try statement.run()
     }
 
-    /// Binds the value `binder` names straight from its slot when it is nil or of the expected
-    /// Swift type; false when it must go through the general conversion.
+    /// Binds the value `binder` names straight from its slot of a row's `slots` when it is nil
+    /// or of the expected Swift type; false when it must go through the general conversion.
+    ///
+    /// Each slot is cast in place: reading it out first would copy the value only to drop it.
     private func bindFast(
-        _ binder: InsertTarget.ColumnBinder, from values: PropertyValues, to statement: Statement, at index: Int
+        _ binder: InsertTarget.ColumnBinder, from slots: [Any?], to statement: Statement, at index: Int
     ) throws -> Bool {
         if case .general = binder { return false }
         guard let slot = binder.slot else { return false }
-        guard let value = values[slot: slot] else {
+        guard slots[slot] != nil else {
             try statement.bindNull(at: index)
             return true
         }
         switch binder {
         case .integer:
-            guard let integer = value as? Int else { return false }
+            guard let integer = slots[slot] as? Int else { return false }
             try statement.bind(Int64(integer), at: index)
         case .real:
-            guard let real = value as? Double else { return false }
+            guard let real = slots[slot] as? Double else { return false }
             try statement.bind(real, at: index)
         case .date:
-            guard let date = value as? Date else { return false }
+            guard let date = slots[slot] as? Date else { return false }
             try statement.bind(date.timeIntervalSinceReferenceDate, at: index)
         case .text:
-            guard let text = value as? String else { return false }
+            guard let text = slots[slot] as? String else { return false }
             try statement.bind(text, at: index)
         case .foreignKey:
-            guard let destination = value as? ManagedObjectID, let key = destination.primaryKey else { return false }
+            guard let destination = slots[slot] as? ManagedObjectID, let key = destination.primaryKey else {
+                return false
+            }
             try statement.bind(key, at: index)
         case .general:
             return false
