@@ -42,6 +42,14 @@ public struct FunctionArguments {
         return sqlite3_value_int64(value)
     }
 
+    /// Argument `index` as an integer by SQLite's conversion, NULL (and an index out of range)
+    /// reading as 0: one C call where ``int64(at:)`` makes two, for arguments whose NULL means 0.
+    @inlinable
+    public func integer(at index: Int) -> Int64 {
+        guard let value = handle(index) else { return 0 }
+        return sqlite3_value_int64(value)
+    }
+
     /// Lends the UTF-8 bytes of text argument `index` to `body` (the buffer lives only during
     /// `body`); nil, without calling `body`, when the argument is not text.
     @inlinable

@@ -28,6 +28,15 @@ import Testing
         #expect(result == .text("integer:7:- text:0:héllo text:0: null:nil:- blob:0:-"))
     }
 
+    @Test func anArgumentReadAsAnIntegerIsConvertedAndNullReadsAsZero() throws {
+        let database = try Database.inMemory()
+        try database.createInPlaceFunction("integers", argumentCount: -1) { arguments in
+            .text((0...arguments.count).map { String(arguments.integer(at: $0)) }.joined(separator: " "))
+        }
+        // The last index is out of range and reads as 0 too.
+        #expect(try database.scalar("SELECT integers(7, NULL, '12', 2.9)") == .text("7 0 12 2 0"))
+    }
+
     @Test func thrownErrorsFailTheStatementWithTheirDescription() throws {
         struct Refused: Error, CustomStringConvertible { var description: String { "refused politely" } }
         let database = try Database.inMemory()

@@ -12,6 +12,10 @@
 /// reads an entry only where the 32 hash bits match. The index is open addressing with linear
 /// probing, at most half full; removal shifts the following slots back (no tombstones, so
 /// lookups stay short) and moves the last entry into the removed one's place.
+///
+/// The entries are kept in chunks of a fixed size (``EntryChunks``) rather than one array, so a
+/// table that grows to 100,000 entries while a fetch makes its objects never copies the entries
+/// it has into a larger array (which also touched megabytes of fresh memory at each doubling).
 struct ObjectTable {
     /// One stored object, in the dense array of entries.
     private struct Entry {
@@ -22,7 +26,7 @@ struct ObjectTable {
     }
 
     /// The entries, in no particular order (removal moves the last one into the hole).
-    private var entries: [Entry] = []
+    private var entries = EntryChunks()
     /// The hash index: 0 for an empty slot, else `tag << 32 | (position in entries + 1)`.
     private var slots: [UInt64]
     private var mask: Int
@@ -85,7 +89,7 @@ struct ObjectTable {
     /// step by step. Growing, the table at least doubles, so asking batch after batch costs no
     /// more than adding one by one.
     mutating func reserveCapacity(_ capacity: Int) {
-        if capacity > entries.capacity { entries.reserveCapacity(max(capacity, 2 * entries.capacity)) }
+        entries.reserveCapacity(capacity)
         var size = slots.count
         while size < capacity * 2 { size *= 2 }
         if size > slots.count { resize(to: size) }
@@ -110,7 +114,7 @@ struct ObjectTable {
 
     /// Every stored object.
     var allValues: [Unmanaged<ManagedObject>] {
-        entries.map(\.value)
+        entries.values
     }
 
     // MARK: - Probing
@@ -185,6 +189,76 @@ struct ObjectTable {
     private mutating func resize(to capacity: Int) {
         slots = Array(repeating: 0, count: capacity)
         mask = capacity - 1
-        for (position, entry) in entries.enumerated() { place(tag: entry.tag, position: position) }
+        for position in 0..<entries.count { place(tag: entries.tag(at: position), position: position) }
+    }
+
+    // MARK: - Entry storage
+
+    /// The table's entries by position, in chunks of ``chunkSize``: appending never moves the
+    /// entries already there. The first chunk grows like an array up to the chunk size (a small
+    /// table costs no more than an array), every later one is made at the full size.
+    private struct EntryChunks {
+        /// How many entries a chunk holds (24 bytes each: 96 KiB a chunk).
+        static let chunkSize = 4_096
+        private static let chunkShift = 12
+        private static let offsetMask = chunkSize - 1
+
+        private var chunks: [[Entry]] = []
+        /// How many entries there are.
+        private(set) var count = 0
+
+        /// The entry at `position` (less than ``count``).
+        subscript(position: Int) -> Entry {
+            get { chunks[position >> Self.chunkShift][position & Self.offsetMask] }
+            set { chunks[position >> Self.chunkShift][position & Self.offsetMask] = newValue }
+            _modify { yield &chunks[position >> Self.chunkShift][position & Self.offsetMask] }
+        }
+
+        /// The mixed hash of the entry at `position`, read without copying the entry.
+        func tag(at position: Int) -> UInt32 {
+            chunks[position >> Self.chunkShift][position & Self.offsetMask].tag
+        }
+
+        /// Adds `entry` at position ``count``.
+        mutating func append(_ entry: Entry) {
+            let chunk = count >> Self.chunkShift
+            if chunk == chunks.count {
+                var fresh: [Entry] = []
+                // A later chunk is made whole at once; the first grows as entries come.
+                if chunk > 0 { fresh.reserveCapacity(Self.chunkSize) }
+                chunks.append(fresh)
+            }
+            chunks[chunk].append(entry)
+            count += 1
+        }
+
+        /// Removes the entry at position ``count`` - 1 (there must be one).
+        mutating func removeLast() {
+            count -= 1
+            let chunk = count >> Self.chunkShift
+            chunks[chunk].removeLast()
+            if chunks[chunk].isEmpty { chunks.removeLast() }
+        }
+
+        /// Makes room for `capacity` entries: the first chunk's share (later chunks are made
+        /// whole anyway), and room for the chunks themselves.
+        mutating func reserveCapacity(_ capacity: Int) {
+            let wanted = min(capacity, Self.chunkSize)
+            if chunks.isEmpty { chunks.append([]) }
+            if wanted > chunks[0].capacity {
+                chunks[0].reserveCapacity(max(wanted, min(2 * chunks[0].capacity, Self.chunkSize)))
+            }
+            chunks.reserveCapacity((capacity + Self.chunkSize - 1) >> Self.chunkShift)
+        }
+
+        /// The objects of the entries, in position order.
+        var values: [Unmanaged<ManagedObject>] {
+            var result: [Unmanaged<ManagedObject>] = []
+            result.reserveCapacity(count)
+            for chunk in chunks {
+                for entry in chunk { result.append(entry.value) }
+            }
+            return result
+        }
     }
 }

@@ -35,6 +35,31 @@ struct ObjectTableTests {
         #expect(table.allValues.count == table.count)
     }
 
+    @Test func entriesStayFindableAcrossChunksWhileTheTableGrowsAndShrinks() throws {
+        // More entries than two chunks of 4,096 hold, with and without room made in advance.
+        for reserved in [0, 10_000] {
+            let (model, ids) = try Self.ids(10_000)
+            let entity = try #require(model.entitiesByName["Movie"])
+            let objects = ids.map { _ in ManagedObject(entity: entity, insertInto: nil) }
+            var table = ObjectTable()
+            table.reserveCapacity(reserved)
+            for (id, object) in zip(ids, objects) { table.insertNew(.passUnretained(object), for: id) }
+            #expect(table.count == 10_000)
+            #expect(Set(table.allValues.map { $0.toOpaque() }).count == 10_000)
+
+            // Removing from the front moves entries of the last chunk into the first, and empties
+            // the last chunks; what is left must still be found, and the table must grow again.
+            for index in 0..<6_000 { table.remove(ids[index]) }
+            #expect(table.count == 4_000)
+            for (index, id) in ids.enumerated() {
+                #expect(table[id]?.takeUnretainedValue() === (index < 6_000 ? nil : objects[index]))
+            }
+            for index in 0..<6_000 { table.insertNew(.passUnretained(objects[index]), for: ids[index]) }
+            #expect(table.count == 10_000)
+            for (id, object) in zip(ids, objects) { #expect(table[id]?.takeUnretainedValue() === object) }
+        }
+    }
+
     @Test func settingAnIDAgainReplacesItsObject() throws {
         let (model, ids) = try Self.ids(1)
         let entity = try #require(model.entitiesByName["Movie"])

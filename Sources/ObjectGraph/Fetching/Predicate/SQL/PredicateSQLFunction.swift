@@ -42,8 +42,9 @@ enum PredicateSQLFunction {
     /// One call of `NSCoreDataStringSearch`. ASCII operands are matched on the bytes SQLite holds,
     /// without making Strings (this runs once per row); other text takes the Unicode path.
     static func stringSearch(_ arguments: FunctionArguments) -> Bool {
-        let options = StringComparisonOptions(rawValue: UInt8(truncatingIfNeeded: arguments.int64(at: 3) ?? 0) & 3)
-        let op = searchOperator(code: arguments.int64(at: 2))
+        // A NULL operation or flags argument reads as 0, which means what nil does (`==`, no flags).
+        let options = StringComparisonOptions(rawValue: UInt8(truncatingIfNeeded: arguments.integer(at: 3)) & 3)
+        let op = searchOperator(code: arguments.integer(at: 2))
         // `withUTF8` lends text only (nil for anything else), so the common case, two texts, costs
         // no separate look at the arguments' types.
         let fast = arguments.withUTF8(at: 0) { text in
