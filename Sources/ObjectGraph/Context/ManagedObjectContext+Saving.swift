@@ -28,16 +28,17 @@ extension ManagedObjectContext {
             do {
                 try persistentStoreCoordinator.save(plan.parts)
                 succeeded = true
-                var finished = finishSave(plan, insertedInEvent: event?.inserted)
+                let finished = finishSave(plan, insertedInEvent: event?.inserted)
                 saved.inserted = finished.objects
                 noteSaveSucceeded(saved, insertedIDs: finished.ids)
                 // The deleted objects go last, in the order they were deleted (for a cascade, the
                 // order they were read and lie in memory): the sets above hold them in hash
                 // order, and letting those go last would free thousands of objects at random
                 // places in memory.
-                saved = SavedChanges()
-                event = nil
-                finished.deleted.removeAll()
+                withExtendedLifetime(finished.deleted) {
+                    saved = SavedChanges()
+                    event = nil
+                }
                 return
             } catch let error as CoreDataError
                 where error.code == .managedObjectMerge && mergePolicy != .error && attempt < 3

@@ -67,14 +67,26 @@ public struct StoreUpdate: @unchecked Sendable {
 /// One deleted object inside ``StoreChanges``: deleted only if the row is still at ``version``.
 public struct StoreDeletion: Sendable {
     /// The object.
-    public var objectID: ManagedObjectID
+    public var objectID: ManagedObjectID {
+        didSet {
+            primaryKey = objectID.primaryKey
+            entity = objectID.entity
+        }
+    }
     /// The version (`Z_OPT`) the context read the row at.
     public var version: Int64
+    /// The object's primary key and entity, as its ID has them: kept in the entry so that a store
+    /// deleting thousands of rows (a cascade) reads them from the list it walks, instead of
+    /// making one more trip to memory per row to read them from each ID.
+    private(set) var primaryKey: Int64?
+    private(set) var entity: EntityDescription
 
     /// Makes a deletion entry.
     public init(objectID: ManagedObjectID, version: Int64) {
         self.objectID = objectID
         self.version = version
+        primaryKey = objectID.primaryKey
+        entity = objectID.entity
     }
 }
 

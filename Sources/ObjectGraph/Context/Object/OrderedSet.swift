@@ -73,6 +73,13 @@ public struct OrderedSet<Element: Hashable>: RandomAccessCollection, Hashable, E
         return element
     }
 
+    /// Makes room for `minimumCapacity` elements, so adding that many does not grow the storage
+    /// step by step (a to-many relationship read with thousands of members is filled at once).
+    public mutating func reserveCapacity(_ minimumCapacity: Int) {
+        elements.reserveCapacity(minimumCapacity)
+        members.reserveCapacity(minimumCapacity)
+    }
+
     /// Removes every element.
     public mutating func removeAll() {
         elements.removeAll()

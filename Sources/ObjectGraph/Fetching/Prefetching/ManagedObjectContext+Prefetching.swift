@@ -80,7 +80,9 @@ extension ManagedObjectContext {
             }
         }
         for (owner, ownerMembers) in zip(unloaded, members) {
-            let loaded = OrderedSet(ownerMembers)
+            var loaded = OrderedSet<ManagedObject>()
+            loaded.reserveCapacity(ownerMembers.count)
+            for member in ownerMembers { loaded.append(member) }
             owner.state.toManyValues[relationship.name] = loaded
             owner.state.committedToMany[relationship.name] = loaded
         }

@@ -15,22 +15,30 @@ extension SQLiteStore {
         guard !changes.isEmpty else { return }
         try requireWritable(doing: "save to")
         var conflicts: [(objectID: ManagedObjectID, version: Int64)] = []
+        // Whether each row's statement goes to the trace, asked once (asking takes the log's lock).
+        let traced = log.isEnabled(1)
         do {
             try control("BEGIN EXCLUSIVE")
             var insertTarget: InsertTarget?
             // By index: each row is borrowed from the array, not copied (a copy retains its parts).
             for index in changes.insertedRows.indices {
-                try insert(changes.insertedRows[index], target: &insertTarget)
+                try insert(changes.insertedRows[index], target: &insertTarget, traced: traced)
             }
             for update in changes.updatedRows where !(try self.update(update)) {
                 conflicts.append((update.objectID, update.version))
             }
             var deleteTarget: DeleteTarget?
-            // By index: each deletion is borrowed from the array, not copied (a copy retains its
-            // ID, one more trip to memory per row of a cascade).
-            for index in changes.deletedObjects.indices
-            where !(try delete(changes.deletedObjects[index], target: &deleteTarget)) {
-                conflicts.append((changes.deletedObjects[index].objectID, changes.deletedObjects[index].version))
+            // Each deletion is read in place (its key and entity, not its ID: a copy would retain
+            // the ID, one more trip to memory per row of a cascade).
+            try changes.deletedObjects.withUnsafeBufferPointer { deletions in
+                for index in deletions.indices {
+                    guard let key = deletions[index].primaryKey else { continue }
+                    let version = deletions[index].version
+                    let entity = deletions[index].entity
+                    if try !delete(key, of: entity, at: version, target: &deleteTarget, traced: traced) {
+                        conflicts.append((deletions[index].objectID, version))
+                    }
+                }
             }
             if conflicts.isEmpty {
                 if !changes.toManyChanges.isEmpty {
@@ -51,7 +59,9 @@ extension SQLiteStore {
 
     /// Inserts `row`; `target` keeps the plan and statement of the previous row's entity and
     /// layout, and is replaced when this row's differ.
-    private func insert(_ row: StoreRow, target kept: inout InsertTarget?) throws {
+    /// `traced` says whether the trace shows statements (asked once per save: asking the log
+    /// takes its lock).
+    private func insert(_ row: StoreRow, target kept: inout InsertTarget?, traced: Bool) throws {
         guard let primaryKey = row.objectID.primaryKey else {
             throw CoreDataError(
                 code: .persistentStoreSave,
@@ -72,7 +82,7 @@ extension SQLiteStore {
         // Every use of a kept statement resets it when done (as here), so it is ready: one
         // `sqlite3_reset` per row, not two.
         defer { statement.reset() }
-        guard !log.isEnabled(1) else {
+        guard !traced else {
             try insertTraced(row, primaryKey: primaryKey, target: target)
             return
         }
@@ -208,15 +218,18 @@ extension SQLiteStore {
         return try run(sql, bindings) == 1
     }
 
-    /// Runs the `DELETE` and removes the object's join-table rows; false on a conflict.
+    /// Runs the `DELETE` of the row `primaryKey` of `entity` at `version` and removes the row's
+    /// join-table rows; false on a conflict.
     ///
     /// `target` keeps the statements of the previous deletion's entity: a cascade deletes
     /// thousands of rows of one entity, each with Core Data's own single-row `DELETE`, so the
     /// plan and statements are looked up once per run of rows, not once per row.
-    private func delete(_ deletion: StoreDeletion, target: inout DeleteTarget?) throws -> Bool {
-        guard let primaryKey = deletion.objectID.primaryKey else { return true }
-        if target?.entity !== deletion.objectID.entity {
-            let entity = deletion.objectID.entity
+    /// `traced` says whether the trace shows statements (see `insert(_:target:traced:)`).
+    private func delete(
+        _ primaryKey: Int64, of entity: EntityDescription, at version: Int64, target: inout DeleteTarget?,
+        traced: Bool
+    ) throws -> Bool {
+        if target?.entity !== entity {
             let plan = try writePlan(for: entity)
             target = DeleteTarget(
                 entity: entity, sql: plan.deleteSQL, statement: try cachedStatement(plan.deleteSQL),
@@ -224,16 +237,16 @@ extension SQLiteStore {
         }
         guard let target else { return true }
         let key = SQLiteValue.integer(primaryKey)
-        if log.isEnabled(1) { log.statement(target.sql, bindings: [key, .integer(deletion.version)]) }
+        if traced { log.statement(target.sql, bindings: [key, .integer(version)]) }
         let statement = target.statement
-        // Reset when done, as every use of a kept statement is (see `insert(_:target:)`).
+        // Reset when done, as every use of a kept statement is (see `insert(_:target:traced:)`).
         defer { statement.reset() }
         try statement.bind(primaryKey, at: 1)
-        try statement.bind(deletion.version, at: 2)
+        try statement.bind(version, at: 2)
         try statement.run()
         guard database.changes == 1 else { return false }
         for (sql, cleanup) in target.cleanup {
-            if log.isEnabled(1) { log.statement(sql, bindings: [key]) }
+            if traced { log.statement(sql, bindings: [key]) }
             cleanup.reset()
             defer { cleanup.reset() }
             try cleanup.bind(primaryKey, at: 1)
@@ -242,12 +255,23 @@ extension SQLiteStore {
         return true
     }
 
-    /// The compiled `DELETE` of one entity and what runs after it (see `delete(_:target:)`).
-    private struct DeleteTarget {
+    /// The compiled `DELETE` of one entity and what runs after it (see `delete(_:of:at:target:traced:)`); a
+    /// class, so using it for each row copies nothing.
+    private final class DeleteTarget {
         let entity: EntityDescription
         let sql: String
         let statement: Statement
         let cleanup: [(sql: String, statement: Statement)]
+
+        init(
+            entity: EntityDescription, sql: String, statement: Statement,
+            cleanup: [(sql: String, statement: Statement)]
+        ) {
+            self.entity = entity
+            self.sql = sql
+            self.statement = statement
+            self.cleanup = cleanup
+        }
     }
 
     // MARK: - Conflicts
