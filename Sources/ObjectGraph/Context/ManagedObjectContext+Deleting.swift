@@ -18,9 +18,8 @@ extension ManagedObjectContext {
     /// its entity in name order (a cascade looks them up once per run of one entity).
     private func delete(_ object: ManagedObject, relationships: [RelationshipDescription]) {
         object.fireFault()
-        if object.state.lifecycle == .persisted {
-            loadMembersForDeleteRules(of: object, relationships: relationships)
-        }
+        let loaded = object.state.lifecycle == .persisted
+            ? loadMembersForDeleteRules(of: object, relationships: relationships) : []
         noteDeletion(of: object)
         if object.state.lifecycle == .inserted {
             insertedSet.remove(object)
@@ -30,30 +29,45 @@ extension ManagedObjectContext {
             deletedSet.append(object)
         }
         object.state.lifecycle = .deleted
-        applyDeleteRules(to: object, relationships: relationships)
+        applyDeleteRules(to: object, relationships: relationships, loadedWithRows: loaded)
     }
 
     /// Loads the to-many relationships of a stored object about to be deleted whose delete
     /// rule touches every member and whose members are not loaded yet: with their rows, in one
     /// read per relationship (`… WHERE  t0.ZTHEATER IN (?)`, as prefetching reads them), rather
     /// than their IDs first and then their rows. A failed read leaves them to load as before.
-    private func loadMembersForDeleteRules(of object: ManagedObject, relationships: [RelationshipDescription]) {
+    ///
+    /// Returns the relationships whose members it loaded: none of those is a fault.
+    private func loadMembersForDeleteRules(of object: ManagedObject, relationships: [RelationshipDescription])
+        -> [RelationshipDescription]
+    {
+        var loaded: [RelationshipDescription] = []
         for relationship in relationships
         where relationship.isToMany && relationship.deleteRule != .deny
             && object.hasFault(forRelationshipNamed: relationship.name)
         {
-            try? loadMembers(of: relationship, for: [object])
+            if (try? loadMembers(of: relationship, for: [object])) != nil { loaded.append(relationship) }
         }
+        return loaded
     }
 
-    private func applyDeleteRules(to object: ManagedObject, relationships: [RelationshipDescription]) {
+    /// Applies the delete rule of each of `relationships` (its entity's, in name order) of the
+    /// deleted `object` (see ``delete(_:)``), then deletes what the cascades reached.
+    ///
+    /// The members of the relationships in `loadedWithRows` were just read with their rows, so
+    /// they are not looked over for faults.
+    private func applyDeleteRules(
+        to object: ManagedObject, relationships: [RelationshipDescription], loadedWithRows: [RelationshipDescription]
+    ) {
         var cascaded: [ManagedObject] = []
         for relationship in relationships {
             let destinations: [ManagedObject]
             if relationship.isToMany {
                 // Every member is touched below: the faults among them load together.
                 destinations = object.loadedMembers(of: relationship).elements
-                if relationship.deleteRule != .deny { fulfillFaults(of: destinations) }
+                if relationship.deleteRule != .deny, !loadedWithRows.contains(where: { $0 === relationship }) {
+                    fulfillFaults(of: destinations)
+                }
             } else {
                 destinations = object.state.toOneValues[relationship.name].map { [$0] } ?? []
             }

@@ -69,7 +69,8 @@ extension SQLiteStore {
             kept = target
         }
         let statement = target.statement
-        statement.reset()
+        // Every use of a kept statement resets it when done (as here), so it is ready: one
+        // `sqlite3_reset` per row, not two.
         defer { statement.reset() }
         guard !log.isEnabled(1) else {
             try insertTraced(row, primaryKey: primaryKey, target: target)
@@ -225,7 +226,7 @@ extension SQLiteStore {
         let key = SQLiteValue.integer(primaryKey)
         if log.isEnabled(1) { log.statement(target.sql, bindings: [key, .integer(deletion.version)]) }
         let statement = target.statement
-        statement.reset()
+        // Reset when done, as every use of a kept statement is (see `insert(_:target:)`).
         defer { statement.reset() }
         try statement.bind(primaryKey, at: 1)
         try statement.bind(deletion.version, at: 2)

@@ -112,4 +112,33 @@ struct MemberBatchTests {
         stack.context.reset()
         #expect(try stack.context.count(for: FetchRequest(entityName: "Movie")) == 600)
     }
+
+    @Test func aCascadeFillsMembersThatWereFaultsFromTheMembersRead() throws {
+        let stack = try TracedCinemaStack.filled(by: Self.interleaved(in:))
+        let request = FetchRequest(entityName: "Movie")
+        request.resultType = .managedObjectIDResultType
+        guard case .objectIDs(let ids) = try stack.context.execute(request) else {
+            Issue.record("An object-ID fetch answered something else")
+            return
+        }
+        // Faults for some movies, registered before the cascade reads the rows of all of them.
+        let faults = ids.prefix(60).map { stack.context.object(with: $0) }
+        #expect(faults.allSatisfy { $0.isFault })
+        let theaters = FetchRequest(entityName: "Theater")
+        theaters.predicate = try ObjectPredicate(format: "name == %@", "T0")
+        let theater = try #require(try stack.context.fetch(theaters).first)
+        stack.clear()
+        stack.context.delete(theater)
+        // One read of the movies (each movie's playlists are read as it is deleted).
+        #expect(stack.statements.filter { $0.contains("FROM ZMOVIE") }.count == 1)
+        #expect(stack.faultLines.isEmpty)
+        let deleted = stack.context.deletedObjects
+        #expect(deleted.count == 301)
+        #expect(deleted.allSatisfy { !$0.isFault })
+        // The faults among the members are the very objects deleted, filled from the one read;
+        // the other faults were left alone.
+        let members = faults.filter { deleted.contains($0) }
+        #expect(!members.isEmpty && members.allSatisfy { $0.isDeleted })
+        #expect(faults.filter { !deleted.contains($0) }.allSatisfy { $0.isFault })
+    }
 }
