@@ -1,5 +1,9 @@
 import Foundation
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// Medians of repeated runs and peak memory, printed as DESIGN.md §7's BENCH line.
 ///
 /// `base` is the physical-limit baseline (raw SQLite C calls, a plain loop, `cmark`) measured in
@@ -18,9 +22,23 @@ enum Measurement {
         return samples[samples.count / 2]
     }
 
-    /// Resets the kernel's high-water mark of resident memory for this process (Linux ≥ 4.0).
+    /// Resets the kernel's high-water mark of resident memory for this process (Linux ≥ 4.0),
+    /// after handing the heap memory earlier cases and suites freed back to the system, so the
+    /// peak measured next is what the case itself holds, not what malloc kept in its free lists.
     static func resetPeakMemory() {
+        returnFreedMemory()
         try? "5".write(toFile: "/proc/self/clear_refs", atomically: false, encoding: .utf8)
+    }
+
+    /// Returns freed heap memory to the system (glibc keeps it resident until trimmed).
+    static func returnFreedMemory() {
+        #if canImport(Glibc)
+            // `malloc_trim` is glibc's own (malloc.h, which the Glibc module leaves out): look it up.
+            typealias Trim = @convention(c) (Int) -> Int32
+            if let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_trim") {
+                _ = unsafeBitCast(symbol, to: Trim.self)(0)
+            }
+        #endif
     }
 
     /// The peak resident memory (VmHWM) since the last reset, in MiB.

@@ -94,7 +94,6 @@ private struct ObjectGraphBenchmark {
         try insertWithObjectGraph(at: url, count: movieCount)
         var peak = 0.0
         let (ours, base) = try pairedMedians { _ in
-            Self.returnFreedMemory()
             Measurement.resetPeakMemory()
             let container = try openContainer(at: url)
             let start = DispatchTime.now()
@@ -148,19 +147,6 @@ private struct ObjectGraphBenchmark {
                 + "DELETE … WHERE Z_PK = ? AND Z_OPT = ? per row) took \(String(format: "%.1f", statements)) ms, "
                 + "\(String(format: "%.2f", statements / base))× the set-based baseline; ObjectGraph took "
                 + "\(String(format: "%.2f", ours / statements))× those statements (medians)")
-    }
-
-    /// Hands memory that earlier cases and runs freed back to the system, so the peak measured
-    /// next is what holding this fetch takes, not what the insert left in malloc's free lists
-    /// (glibc keeps freed heap resident until trimmed).
-    private static func returnFreedMemory() {
-        #if canImport(Glibc)
-            // `malloc_trim` is glibc's own (malloc.h, which the Glibc module leaves out): look it up.
-            typealias Trim = @convention(c) (Int) -> Int32
-            if let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_trim") {
-                _ = unsafeBitCast(symbol, to: Trim.self)(0)
-            }
-        #endif
     }
 
     // MARK: - ObjectGraph work

@@ -71,6 +71,22 @@ struct LargeFetchTests {
         }
     }
 
+    @Test func aFetchOfSeveralStoreBatchesThatFitsTheRowCacheKeepsItsRowsInOrder() throws {
+        let (container, directory) = try Self.makeStack()
+        defer { withExtendedLifetime(directory) {} }
+        let context = container.viewContext
+        let request = FetchRequest(entityName: "Person")
+        request.sortDescriptors = [ObjectSortDescriptor(key: "rank")]
+        // Four of the store's batches of 256 and part of a fifth, all kept for the row cache.
+        request.fetchLimit = 1_100
+        let people = try context.fetch(request)
+
+        #expect(people.count == 1_100)
+        #expect(people.allSatisfy { $0.isFault })
+        #expect(people.map { $0["rank"] as? Int } == Array(0..<1_100))
+        #expect(people.map { $0["name"] as? String } == (0..<1_100).map(Self.name))
+    }
+
     @Test func aLargeFetchKeepsTheObjectsTheContextAlreadyHas() throws {
         let (container, directory) = try Self.makeStack()
         defer { withExtendedLifetime(directory) {} }
