@@ -86,10 +86,33 @@ public struct PropertyValues: @unchecked Sendable {
 
     /// The object ID in slot `slot` (a to-one destination's), or nil when the slot holds none.
     ///
-    /// Casts the slot in place: reading it out first (``subscript(slot:)``) would copy the
-    /// value only to drop it again.
+    /// Every fetched row's to-one slots are read here (100,000 movies, 100,000 theater IDs), and
+    /// `as? ManagedObjectID` on an `Any?` copies the value out and asks the runtime to unwrap the
+    /// optional, then the existential, then check the class: about 35 ns a row. A slot that
+    /// holds an ID as stores put it there (an `Any` made from a `ManagedObjectID`) is recognized
+    /// by the type it records instead (see ``objectIDReference(in:)``); anything else takes the cast.
     func objectID(inSlot slot: Int) -> ManagedObjectID? {
-        slots[slot] as? ManagedObjectID
+        slots.withUnsafeBufferPointer { buffer in
+            let element = buffer.baseAddress.unsafelyUnwrapped + slot
+            return Self.objectIDReference(in: element) ?? element.pointee as? ManagedObjectID
+        }
+    }
+
+    /// The ID held by the value at `element` when its existential container records the type
+    /// `ManagedObjectID`, without copying the value or calling the runtime's cast; nil otherwise.
+    ///
+    /// Swift's ABI lays out an `Any` as a three-word value buffer followed by the type metadata
+    /// of the value (Swift's `TypeLayout.rst`, "Existential Containers"); a class instance is
+    /// kept in the buffer's first word as its reference. `Optional<Any>` adds no tag: `nil` is a
+    /// metadata word no type has. So when the fourth word is `ManagedObjectID`'s metadata, the
+    /// first is the ID, borrowed from the slot. (`ManagedObjectID` is final, so boxing one always
+    /// records exactly that type.) Layouts other than the four words this reads are left to the cast.
+    static func objectIDReference(in element: UnsafePointer<Any?>) -> ManagedObjectID? {
+        guard MemoryLayout<Any?>.size == 4 * MemoryLayout<UnsafeRawPointer>.size else { return nil }
+        let words = UnsafeRawPointer(element)
+        let metadata = words.load(fromByteOffset: 3 * MemoryLayout<UnsafeRawPointer>.size, as: UnsafeRawPointer?.self)
+        guard metadata == unsafeBitCast(ManagedObjectID.self, to: UnsafeRawPointer.self) else { return nil }
+        return words.load(as: Unmanaged<ManagedObjectID>.self).takeUnretainedValue()
     }
 
     /// Whether no property has a value.

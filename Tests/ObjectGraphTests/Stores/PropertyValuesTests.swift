@@ -1,0 +1,53 @@
+import Foundation
+import Testing
+
+@testable import ObjectGraph
+
+/// A row's to-one slot is read as a `ManagedObjectID` without the runtime's cast when the slot
+/// holds one; every other content must read as the cast would read it.
+@Suite("Property values")
+struct PropertyValuesTests {
+    @Test func aSlotHoldingAnObjectIDReadsAsThatSameID() throws {
+        let (model, entity) = try Self.movieEntity()
+        let id = ManagedObjectID(entity: entity, primaryKey: 7, persistentStoreIdentifier: "STORE")
+        let layout = PropertySlotLayout(names: ["name", "theater"])
+        let values = PropertyValues(layout: layout, slots: ["Up", id])
+        #expect(values.objectID(inSlot: 1) === id)
+        withExtendedLifetime(model) {}
+    }
+
+    @Test func aSlotHoldingNoIDReadsAsNone() throws {
+        let layout = PropertySlotLayout(names: ["name", "year", "theater", "rating"])
+        let values = PropertyValues(layout: layout, slots: ["Up", 2009, nil, 8.3])
+        for slot in 0..<4 { #expect(values.objectID(inSlot: slot) == nil) }
+    }
+
+    @Test func anIDWrappedInAnotherTypeIsStillFoundByTheCast() throws {
+        let (model, entity) = try Self.movieEntity()
+        let id = ManagedObjectID(entity: entity, primaryKey: 3, persistentStoreIdentifier: "STORE")
+        // Boxed as `AnyObject`, the slot records another type than `ManagedObjectID`.
+        let values = PropertyValues(layout: PropertySlotLayout(names: ["theater"]), slots: [id as AnyObject])
+        #expect(values.objectID(inSlot: 0) === id)
+        withExtendedLifetime(model) {}
+    }
+
+    @Test func readingASlotLeavesTheIDRetainedByTheValuesAlone() throws {
+        let (model, entity) = try Self.movieEntity()
+        weak var released: ManagedObjectID?
+        do {
+            var values = PropertyValues(
+                layout: PropertySlotLayout(names: ["theater"]),
+                slots: [ManagedObjectID(entity: entity, primaryKey: 1, persistentStoreIdentifier: "STORE")])
+            for _ in 0..<3 { released = values.objectID(inSlot: 0) }
+            #expect(released != nil)
+            values[slot: 0] = nil
+        }
+        #expect(released == nil)
+        withExtendedLifetime(model) {}
+    }
+
+    private static func movieEntity() throws -> (ManagedObjectModel, EntityDescription) {
+        let model = try ManagedObjectModel(entities: [EntityDescription(name: "Movie")])
+        return (model, try #require(model.entitiesByName["Movie"]))
+    }
+}
