@@ -114,7 +114,11 @@ extension ManagedObjectContext {
             if written != nil { object.state.version += 1 }
             markCommitted(object, written: written)
         }
-        for object in deletedSet {
+        let deleted = deletedSet.removeAllReturningMembers()
+        // Newest first: a cascade's members were registered in the order they were read, so
+        // each one that leaves the registry is then its newest entry, which leaves without
+        // another entry moving into its place.
+        for case let object? in deleted.reversed() {
             unregister(object)
             object.detachFromContext()
         }
@@ -124,7 +128,6 @@ extension ManagedObjectContext {
         }
         insertedSet.removeAll()
         touchedSet.removeAll()
-        let deleted = deletedSet.removeAllReturningMembers()
         discardedInserts.removeAll()
         return (reusable ?? insertedObjects, insertedIDs, deleted)
     }

@@ -101,12 +101,17 @@ struct SavePlan {
             if !toMany.isEmpty { parts[index].changes.toManyChanges += toMany }
         }
         deletedIDs.reserveCapacity(context.deletedSet.count)
-        for object in context.deletedSet {
+        for (position, object) in context.deletedSet.enumerated() {
             let objectID = object.objectID
             deletedIDs.insert(objectID)
             guard let store = stores.store(of: objectID) else { continue }
             let deletion = StoreDeletion(objectID: objectID, version: object.state.version)
-            parts[part(of: store)].changes.deletedObjects.append(deletion)
+            let index = part(of: store)
+            if parts[index].changes.deletedObjects.isEmpty {
+                // Room for the rest at once, as for the inserts (a cascade deletes thousands).
+                parts[index].changes.deletedObjects.reserveCapacity(context.deletedSet.count - position)
+            }
+            parts[index].changes.deletedObjects.append(deletion)
         }
         self.parts = parts
     }

@@ -125,4 +125,24 @@ struct DeletionSaveTests {
         #expect(try stack.fetch("Movie").count == 50)
         #expect(!rex.isDeleted)
     }
+
+    @Test(arguments: StoreKind.allCases)
+    func savedDeletionsLeaveTheRegistryAndEveryOtherObjectStaysFound(_ kind: StoreKind) throws {
+        let stack = try CinemaStack(kind)
+        try stack.theater("Rex", movies: (0..<300).map { "Rex \($0)" })
+        try stack.theater("Odeon", movies: (0..<40).map { "Odeon \($0)" })
+        try stack.context.save()
+        stack.context.reset()
+        let theaters = try stack.fetch("Theater", sortedBy: "name")
+        // Odeon's movies are registered before Rex's, Rex's as the cascade reads them.
+        let kept = try #require(theaters[0].value(forKey: "movies") as? Set<ManagedObject>)
+        stack.context.delete(theaters[1])
+        let deleted = stack.context.deletedObjects
+        let deletedIDs = deleted.map(\.objectID)
+        try stack.context.save()
+        for objectID in deletedIDs { #expect(stack.context.registeredObject(for: objectID) == nil) }
+        for movie in kept { #expect(stack.context.registeredObject(for: movie.objectID) === movie) }
+        #expect(stack.context.registeredObject(for: theaters[0].objectID) === theaters[0])
+        #expect(deleted.allSatisfy { $0.managedObjectContext == nil })
+    }
 }

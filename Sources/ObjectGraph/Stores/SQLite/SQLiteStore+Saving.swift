@@ -59,6 +59,7 @@ extension SQLiteStore {
 
     /// Inserts `row`; `target` keeps the plan and statement of the previous row's entity and
     /// layout, and is replaced when this row's differ.
+    ///
     /// `traced` says whether the trace shows statements (asked once per save: asking the log
     /// takes its lock).
     private func insert(_ row: StoreRow, target kept: inout InsertTarget?, traced: Bool) throws {
@@ -89,11 +90,8 @@ extension SQLiteStore {
         try statement.bind(primaryKey, at: 1)
         try statement.bind(Int64(target.plan.entityNumber), at: 2)
         try statement.bind(Int64(1), at: 3)
-        // The slots are taken out of the row once: passing the row's values to each column's
-        // binder copied them (three references retained and released) per column.
-        let slots = row.values.slots
         for (offset, binder) in target.binders.enumerated() {
-            if try !bindFast(binder, from: slots, to: statement, at: offset + 4) {
+            if try !bindFast(binder, from: row.values, to: statement, at: offset + 4) {
                 let value: SQLiteValue
                 do {
                     value = try Self.binding(target.plan.insertColumns[offset], binder, of: row, plan: target.plan)
@@ -106,36 +104,32 @@ extension SQLiteStore {
         try statement.run()
     }
 
-    /// Binds the value `binder` names straight from its slot of a row's `slots` when it is nil
-    /// or of the expected Swift type; false when it must go through the general conversion.
-    ///
-    /// Each slot is cast in place: reading it out first would copy the value only to drop it.
+    /// Binds the value `binder` names straight from its slot when it is nil or of the expected
+    /// Swift type; false when it must go through the general conversion.
     private func bindFast(
-        _ binder: InsertTarget.ColumnBinder, from slots: [Any?], to statement: Statement, at index: Int
+        _ binder: InsertTarget.ColumnBinder, from values: PropertyValues, to statement: Statement, at index: Int
     ) throws -> Bool {
         if case .general = binder { return false }
         guard let slot = binder.slot else { return false }
-        guard slots[slot] != nil else {
+        guard let value = values[slot: slot] else {
             try statement.bindNull(at: index)
             return true
         }
         switch binder {
         case .integer:
-            guard let integer = slots[slot] as? Int else { return false }
+            guard let integer = value as? Int else { return false }
             try statement.bind(Int64(integer), at: index)
         case .real:
-            guard let real = slots[slot] as? Double else { return false }
+            guard let real = value as? Double else { return false }
             try statement.bind(real, at: index)
         case .date:
-            guard let date = slots[slot] as? Date else { return false }
+            guard let date = value as? Date else { return false }
             try statement.bind(date.timeIntervalSinceReferenceDate, at: index)
         case .text:
-            guard let text = slots[slot] as? String else { return false }
+            guard let text = value as? String else { return false }
             try statement.bind(text, at: index)
         case .foreignKey:
-            guard let destination = slots[slot] as? ManagedObjectID, let key = destination.primaryKey else {
-                return false
-            }
+            guard let destination = value as? ManagedObjectID, let key = destination.primaryKey else { return false }
             try statement.bind(key, at: index)
         case .general:
             return false
@@ -223,8 +217,8 @@ extension SQLiteStore {
     ///
     /// `target` keeps the statements of the previous deletion's entity: a cascade deletes
     /// thousands of rows of one entity, each with Core Data's own single-row `DELETE`, so the
-    /// plan and statements are looked up once per run of rows, not once per row.
-    /// `traced` says whether the trace shows statements (see `insert(_:target:traced:)`).
+    /// plan and statements are looked up once per run of rows, not once per row. `traced` says
+    /// whether the trace shows statements (see `insert(_:target:traced:)`).
     private func delete(
         _ primaryKey: Int64, of entity: EntityDescription, at version: Int64, target: inout DeleteTarget?,
         traced: Bool
