@@ -46,6 +46,32 @@ struct PropertyValuesTests {
         withExtendedLifetime(model) {}
     }
 
+    @Test func aLayoutFindsEachNameWhateverStorageTheKeyIsIn() {
+        let long = "numberOfScreeningsThisYear"
+        let layout = PropertySlotLayout(names: ["name", "year", long, "released"])
+        #expect(layout.slot(of: "year") == 1)
+        #expect(layout.slot(of: "released") == 3)
+        // A long key made at run time has storage of its own: its bits match no name's.
+        var madeLong = "numberOfScreenings"
+        madeLong += "ThisYear"
+        #expect(StringBits(madeLong) != StringBits(long))
+        #expect(layout.slot(of: madeLong) == 2)
+        #expect(layout.slot(of: String("yea") + "r") == 1)
+        #expect(layout.slot(of: "years") == nil)
+        #expect(layout.slot(of: "") == nil)
+    }
+
+    @Test func aKeyMatchedByItsBitsComesWithItsSlotsKind() throws {
+        let layout = PropertySlotLayout(names: ["name", "theater", "extra"], attributes: ["name"], toOnes: ["theater"])
+        let name = try #require(layout.slotAndKind(matchingBitsOf: "name"))
+        let theater = try #require(layout.slotAndKind(matchingBitsOf: "theater"))
+        let extra = try #require(layout.slotAndKind(matchingBitsOf: "extra"))
+        #expect(name.slot == 0 && name.kind == .attribute)
+        #expect(theater.slot == 1 && theater.kind == .toOne)
+        #expect(extra.slot == 2 && extra.kind == .unknown)
+        #expect(layout.slotAndKind(matchingBitsOf: "rating") == nil)
+    }
+
     private static func movieEntity() throws -> (ManagedObjectModel, EntityDescription) {
         let model = try ManagedObjectModel(entities: [EntityDescription(name: "Movie")])
         return (model, try #require(model.entitiesByName["Movie"]))

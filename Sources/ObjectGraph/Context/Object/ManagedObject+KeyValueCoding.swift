@@ -11,8 +11,15 @@ extension ManagedObject {
         // The common cases, a loaded attribute or to-one, in one lookup: the slot the values'
         // layout has for the key says which it is, without the entity's dictionaries. (Each
         // part is read from `state` where it is used: holding a copy of the values would retain
-        // their storage for the lookup.)
-        if !state.isFault, let layout = state.attributeValues.layout, let slot = layout.slot(of: key) {
+        // their storage for the lookup.) A key whose bits match a name's is found without a call,
+        // so the layout is not retained for it; any other key takes the full lookup.
+        if !state.isFault, let found = state.attributeValues.layout?.slotAndKind(matchingBitsOf: key) {
+            switch found.kind {
+            case .attribute: return state.attributeValues[slot: found.slot]
+            case .toOne: return state.toOneValues[key]
+            case .unknown: break
+            }
+        } else if !state.isFault, let layout = state.attributeValues.layout, let slot = layout.slot(of: key) {
             switch layout.kind(ofSlot: slot) {
             case .attribute: return state.attributeValues[slot: slot]
             case .toOne: return state.toOneValues[key]
