@@ -185,12 +185,13 @@ extension SQLiteStore {
             let stored = SQLiteValueConversion.attributeValue(statement, at: column.index, type: .transformable)
             return SQLiteValueConversion.objectValue(stored, transformerName: name)
         case .toOne(let destination, let entityColumn):
-            guard !statement.isNull(at: column.index) else { return nil }
+            // The key's class and value from one call into the connection (see `ColumnValue`).
+            guard let value = statement.columnValue(at: column.index), value.type != .null else { return nil }
             var target = destination
             if let entityColumn, let exact = entity(number: Int(statement.int64(at: entityColumn))) {
                 target = exact
             }
-            let key = statement.int64(at: column.index)
+            let key = value.int64
             if let last = recent.objectID(at: column.index), last.primaryKey == key, last.entity === target {
                 return last
             }

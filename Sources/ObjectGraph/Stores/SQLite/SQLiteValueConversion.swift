@@ -54,17 +54,20 @@ enum SQLiteValueConversion {
     /// The canonical Swift value of column `index` of `statement` for an attribute of `type`,
     /// or nil for NULL.
     static func attributeValue(_ statement: Statement, at index: Int, type: AttributeType) -> Any? {
-        let storage = statement.columnType(at: index)
+        // The column's class and its value of the common types come from one call into the
+        // connection (each `sqlite3_column_*` call takes its mutex, see `ColumnValue`).
+        guard let column = statement.columnValue(at: index) else { return nil }
+        let storage = column.type
         if storage == .null { return nil }
         switch type {
         case .integer16, .integer32, .integer64:
-            return Int(truncatingIfNeeded: statement.int64(at: index))
+            return Int(truncatingIfNeeded: column.int64)
         case .boolean:
-            return statement.int64(at: index) != 0
+            return column.int64 != 0
         case .double:
-            return statement.double(at: index)
+            return column.double
         case .float:
-            return Float(statement.double(at: index))
+            return Float(column.double)
         case .decimal:
             switch storage {
             case .integer: return Decimal(statement.int64(at: index))
@@ -72,11 +75,11 @@ enum SQLiteValueConversion {
             default: return Decimal(string: String(statement.double(at: index)))
             }
         case .string:
-            return statement.string(at: index)
+            return column.string
         case .uri:
-            return statement.string(at: index).flatMap { URL(string: $0) }
+            return column.string.flatMap { URL(string: $0) }
         case .date:
-            return Date(timeIntervalSinceReferenceDate: statement.double(at: index))
+            return Date(timeIntervalSinceReferenceDate: column.double)
         case .uuid:
             return statement.data(at: index).flatMap(uuid(from:))
         case .binaryData, .transformable:
