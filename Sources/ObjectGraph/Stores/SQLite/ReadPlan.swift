@@ -29,6 +29,9 @@ struct ReadPlan {
         /// The attribute type of a plain attribute column; nil for a transformable attribute or
         /// a to-one, read through their ``Column``.
         var attributeType: AttributeType?
+        /// The destination of a to-one column whose rows all name that entity (no `Z_ENT`
+        /// column): unretained, since the plan's ``Column`` holds it for as long as the plan lives.
+        var toOneDestination: Unmanaged<EntityDescription>? = nil
     }
 
     /// One property read from the row.
@@ -110,8 +113,14 @@ struct ReadPlan {
         self.selectList = selectList
         self.columns = columns
         readers = columns.map { column in
-            if case .attribute(let type) = column.field { return Reader(index: column.index, attributeType: type) }
-            return Reader(index: column.index, attributeType: nil)
+            switch column.field {
+            case .attribute(let type):
+                return Reader(index: column.index, attributeType: type)
+            case .toOne(let destination, entityColumn: nil):
+                return Reader(index: column.index, attributeType: nil, toOneDestination: .passUnretained(destination))
+            case .toOne, .transformable:
+                return Reader(index: column.index, attributeType: nil)
+            }
         }
         // Rows of one entity have all the plan's attributes, so objects may read them by slot;
         // rows of several entities do not (a sub-entity's attribute may be another's relationship).

@@ -164,6 +164,8 @@ extension SQLiteStore {
                 slots.append(nil)
             } else if let type = reader.attributeType {
                 slots.append(SQLiteValueConversion.attributeValue(statement, at: reader.index, type: type))
+            } else if let destination = reader.toOneDestination {
+                slots.append(readToOne(at: reader.index, of: destination, from: statement, recent: &recent))
             } else {
                 slots.append(readValue(of: plan.columns[slot], from: statement, recent: &recent))
             }
@@ -199,6 +201,25 @@ extension SQLiteStore {
             recent.remember(identifier, at: column.index)
             return identifier
         }
+    }
+
+    /// The ID of the destination (always of `destination`) in to-one column `index`, or nil:
+    /// ``readValue(of:from:recent:)`` for the common to-one, without copying the plan's column
+    /// (its name and destination, a retain and release of each per row).
+    private func readToOne(
+        at index: Int, of destination: Unmanaged<EntityDescription>, from statement: Statement,
+        recent: inout RecentObjectIDs
+    ) -> ManagedObjectID? {
+        guard let value = statement.columnValue(at: index), value.type != .null else { return nil }
+        let key = value.int64
+        if let last = recent.objectID(at: index), last.primaryKey == key,
+            Unmanaged.passUnretained(last.entity).toOpaque() == destination.toOpaque()
+        {
+            return last
+        }
+        let identifier = objectID(destination.takeUnretainedValue(), key, recent: &recent)
+        recent.remember(identifier, at: index)
+        return identifier
     }
 
     func seconds(since start: DispatchTime) -> Double {
