@@ -17,17 +17,39 @@ public final class ManagedObjectID: Hashable, CustomStringConvertible, @unchecke
     /// The entity of the object (the most specific one, never an abstract parent of a real row).
     public let entity: EntityDescription
     /// The row's primary key (`Z_PK`), or nil for a temporary ID.
-    public let primaryKey: Int64?
+    public var primaryKey: Int64? {
+        if case .permanent(let primaryKey, _) = identity { return primaryKey }
+        return nil
+    }
     /// The identifier (UUID string) of the store holding the row, or nil for a temporary ID.
     public var persistentStoreIdentifier: String? { family?.storeIdentifier }
     /// The identity of a temporary ID, or nil for a permanent one.
-    public let temporaryIdentifier: UUID?
+    public var temporaryIdentifier: UUID? {
+        if case .temporary(let identifier) = identity { return identifier }
+        return nil
+    }
 
     /// What this permanent ID shares with every other ID of its store and entity; nil for a
     /// temporary ID.
-    private let family: Family?
+    private var family: Family? {
+        if case .permanent(_, let family) = identity { return family }
+        return nil
+    }
+
+    /// The primary key and family of a permanent ID, or the UUID of a temporary one.
+    private let identity: Identity
     /// The hash of what `==` compares, computed once: IDs are dictionary keys on every hot path.
     let precomputedHash: Int
+
+    /// What identifies an ID of either kind. One field rather than an optional key, an optional
+    /// UUID and an optional family side by side: an ID is made for every row a fetch reads, and
+    /// this way it is 56 bytes (a 64-byte block) instead of 72 (an 80-byte one).
+    private enum Identity {
+        /// A stored row's primary key, and what the ID shares with its store's IDs of its entity.
+        case permanent(primaryKey: Int64, family: Family)
+        /// A temporary ID's UUID.
+        case temporary(UUID)
+    }
 
     /// Makes the permanent ID a store hands out for the row `primaryKey` of `entity`.
     public convenience init(entity: EntityDescription, primaryKey: Int64, persistentStoreIdentifier: String) {
@@ -62,9 +84,7 @@ public final class ManagedObjectID: Hashable, CustomStringConvertible, @unchecke
     /// Makes the permanent ID of the row `primaryKey` of `entity`, whose store `family` describes.
     init(entity: EntityDescription, primaryKey: Int64, family: Family) {
         self.entity = entity
-        self.primaryKey = primaryKey
-        self.temporaryIdentifier = nil
-        self.family = family
+        self.identity = .permanent(primaryKey: primaryKey, family: family)
         self.precomputedHash = Self.hash(primaryKey: primaryKey, familyHash: family.hash)
     }
 
@@ -80,15 +100,16 @@ public final class ManagedObjectID: Hashable, CustomStringConvertible, @unchecke
     /// Makes a fresh temporary ID for a newly inserted object of `entity`.
     public init(temporaryIDFor entity: EntityDescription) {
         self.entity = entity
-        self.primaryKey = nil
         let identifier = TemporaryIdentifierSource.shared.next()
-        self.temporaryIdentifier = identifier
-        self.family = nil
+        self.identity = .temporary(identifier)
         self.precomputedHash = identifier.hashValue
     }
 
     /// Whether the object has not been saved yet, so its ID will change at the next save.
-    public var isTemporaryID: Bool { temporaryIdentifier != nil }
+    public var isTemporaryID: Bool {
+        if case .temporary = identity { return true }
+        return false
+    }
 
     /// The ID as a URI, the form Core Data archives and prints:
     /// `x-coredata://<store UUID>/<Entity>/p<pk>`, or `x-coredata:///<Entity>/t<UUID>` while temporary.
@@ -114,10 +135,16 @@ public final class ManagedObjectID: Hashable, CustomStringConvertible, @unchecke
     public static func == (lhs: ManagedObjectID, rhs: ManagedObjectID) -> Bool {
         if lhs === rhs { return true }
         guard lhs.precomputedHash == rhs.precomputedHash else { return false }
-        if let left = lhs.temporaryIdentifier { return left == rhs.temporaryIdentifier }
-        guard lhs.primaryKey == rhs.primaryKey, let left = lhs.family, let right = rhs.family else { return false }
-        return left === right
-            || (left.storeIdentifier == right.storeIdentifier && left.rootEntityName == right.rootEntityName)
+        switch (lhs.identity, rhs.identity) {
+        case (.temporary(let left), .temporary(let right)):
+            return left == right
+        case (.permanent(let leftKey, let left), .permanent(let rightKey, let right)):
+            guard leftKey == rightKey else { return false }
+            return left === right
+                || (left.storeIdentifier == right.storeIdentifier && left.rootEntityName == right.rootEntityName)
+        case (.temporary, .permanent), (.permanent, .temporary):
+            return false
+        }
     }
 
     /// Hashes what `==` compares.

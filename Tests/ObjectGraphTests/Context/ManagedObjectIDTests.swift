@@ -1,0 +1,51 @@
+import Foundation
+import Testing
+
+@testable import ObjectGraph
+
+/// An ID keeps its primary key and store, or its temporary UUID, in one field; what it reports and
+/// how it compares must not depend on that.
+@Suite("Managed object IDs")
+struct ManagedObjectIDTests {
+    @Test func aPermanentIDReportsItsKeyAndStoreAndNoUUID() throws {
+        let (model, movie) = try Self.model()
+        let id = ManagedObjectID(entity: movie, primaryKey: 42, persistentStoreIdentifier: "STORE")
+        #expect(id.primaryKey == 42)
+        #expect(id.persistentStoreIdentifier == "STORE")
+        #expect(id.temporaryIdentifier == nil)
+        #expect(!id.isTemporaryID)
+        #expect(id.uriRepresentation().absoluteString == "x-coredata://STORE/Movie/p42")
+        withExtendedLifetime(model) {}
+    }
+
+    @Test func aTemporaryIDReportsItsUUIDAndNoKeyOrStore() throws {
+        let (model, movie) = try Self.model()
+        let id = ManagedObjectID(temporaryIDFor: movie)
+        let identifier = try #require(id.temporaryIdentifier)
+        #expect(id.primaryKey == nil && id.persistentStoreIdentifier == nil)
+        #expect(id.isTemporaryID)
+        #expect(id.uriRepresentation().absoluteString == "x-coredata:///Movie/t\(identifier.uuidString)")
+        withExtendedLifetime(model) {}
+    }
+
+    @Test func idsAreEqualWhenTheyNameTheSameRowOrAreTheSameTemporaryID() throws {
+        let (model, movie) = try Self.model()
+        let one = ManagedObjectID(entity: movie, primaryKey: 1, persistentStoreIdentifier: "STORE")
+        // Made apart, with families of their own: still the same row.
+        let sameRow = ManagedObjectID(entity: movie, primaryKey: 1, persistentStoreIdentifier: "STORE")
+        let otherRow = ManagedObjectID(entity: movie, primaryKey: 2, persistentStoreIdentifier: "STORE")
+        let otherStore = ManagedObjectID(entity: movie, primaryKey: 1, persistentStoreIdentifier: "OTHER")
+        let temporary = ManagedObjectID(temporaryIDFor: movie)
+        #expect(one == sameRow && one.hashValue == sameRow.hashValue)
+        #expect(one != otherRow && one != otherStore)
+        #expect(temporary == temporary && temporary != ManagedObjectID(temporaryIDFor: movie))
+        #expect(temporary != one && one != temporary)
+        #expect(Set([one, sameRow, otherRow, temporary]).count == 3)
+        withExtendedLifetime(model) {}
+    }
+
+    private static func model() throws -> (ManagedObjectModel, EntityDescription) {
+        let model = try ManagedObjectModel(entities: [EntityDescription(name: "Movie")])
+        return (model, try #require(model.entitiesByName["Movie"]))
+    }
+}
