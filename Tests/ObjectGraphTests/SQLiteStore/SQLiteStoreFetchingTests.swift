@@ -16,10 +16,12 @@ import Testing
         let theater = try #require(model.entitiesByName["Theater"])
         let movie = try #require(model.entitiesByName["Movie"])
         let houses = try store.insert(theater, [["name": "Odeon"], ["name": "Rex"]])
-        try store.insert(movie, [
-            ["name": "A", "theater": houses[0]], ["name": "B", "theater": houses[0]], ["name": "C"],
-            ["name": "D", "theater": houses[1]], ["name": "E", "theater": houses[0]],
-        ])
+        try store.insert(
+            movie,
+            [
+                ["name": "A", "theater": houses[0]], ["name": "B", "theater": houses[0]], ["name": "C"],
+                ["name": "D", "theater": houses[1]], ["name": "E", "theater": houses[0]],
+            ])
 
         let byName = StoreFetchRequest(entity: movie, sortDescriptors: [ObjectSortDescriptor(key: "name")])
         let rows = try store.fetchRows(byName)
