@@ -249,7 +249,15 @@ extension ManagedObjectContext {
     /// ``objects(for:)`` for one of the batches a large fetch comes in (see
     /// `PersistentStoreCoordinator.fetchRows(_:overflow:)`), appending to `objects`; `batches`
     /// carries what the batches before this one looked up.
-    func appendObjects(for rows: [StoreRow], to objects: inout [ManagedObject], batches: inout FetchedObjectBatches) {
+    ///
+    /// `rowsAreDistinct` says no two rows name one object (a fetch's rows). When rows may repeat
+    /// an object (the members of several owners of a many-to-many relationship), every row is
+    /// looked up in the registry: the object made for one row is registered under the ID a later
+    /// row of the same batch names.
+    func appendObjects(
+        for rows: [StoreRow], to objects: inout [ManagedObject], batches: inout FetchedObjectBatches,
+        rowsAreDistinct: Bool = true
+    ) {
         // Room for this batch (a batched fetch's size is not known in advance); both grow by
         // doubling at least, so a fetch of many batches does not reallocate per batch.
         registry.reserveCapacity(registry.count + rows.count)
@@ -259,11 +267,14 @@ extension ManagedObjectContext {
         var start = rows.startIndex
         while start < rows.endIndex {
             let batch = rows[start..<min(start + Self.registryBatchSize, rows.endIndex)]
-            var isUnregistered = withUnsafeTemporaryAllocation(of: Int.self, capacity: batch.count) { hashes in
-                for (offset, index) in batch.indices.enumerated() {
-                    hashes.initializeElement(at: offset, to: rows[index].objectID.precomputedHash)
+            var isUnregistered = false
+            if rowsAreDistinct {
+                isUnregistered = withUnsafeTemporaryAllocation(of: Int.self, capacity: batch.count) { hashes in
+                    for (offset, index) in batch.indices.enumerated() {
+                        hashes.initializeElement(at: offset, to: rows[index].objectID.precomputedHash)
+                    }
+                    return !registry.mayContainAny(ofHashes: UnsafeBufferPointer(hashes))
                 }
-                return !registry.mayContainAny(ofHashes: UnsafeBufferPointer(hashes))
             }
             // By index: the row is borrowed from the array, not copied (a copy retains its parts).
             for index in batch.indices {

@@ -71,10 +71,13 @@ extension ManagedObjectContext {
         var members = [[ManagedObject]](repeating: [], count: unloaded.count)
         var made: [ManagedObject] = []
         var batches = FetchedObjectBatches()
+        // One object is a member of several owners only through a many-to-many relationship
+        // (or one without an inverse, which may be stored as one).
+        let rowsAreDistinct = unloaded.count == 1 || relationship.inverseRelationship?.isToMany == false
         try persistentStoreCoordinator.destinationRows(of: relationship, for: unloaded.map(\.objectID)) {
             positions, rows in
             made.removeAll(keepingCapacity: true)
-            appendObjects(for: rows, to: &made, batches: &batches)
+            appendObjects(for: rows, to: &made, batches: &batches, rowsAreDistinct: rowsAreDistinct)
             for (position, member) in zip(positions, made) where position >= 0 && !member.isDeleted {
                 members[position].append(member)
             }
