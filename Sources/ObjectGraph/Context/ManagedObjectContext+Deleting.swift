@@ -76,7 +76,7 @@ extension ManagedObjectContext {
             if let inverse = relationship.inverseRelationship,
                 relationship.deleteRule != .noAction || inverse.isToMany
             {
-                detach(destinations, from: object, along: inverse)
+                for destination in destinations { destination.rawDetach(object, from: inverse) }
             }
             if relationship.isToMany {
                 object.rawRemoveAll(from: relationship)
@@ -99,30 +99,6 @@ extension ManagedObjectContext {
                 relationships = relationshipsInNameOrder(of: destination.entity)
             }
             delete(destination, relationships: relationships)
-        }
-    }
-
-    /// Removes `owner`, which is being deleted, from the `inverse` relationship of each of
-    /// `destinations` (`rawDetach`, which records each change as any change is recorded).
-    ///
-    /// A cascade detaches thousands of members along a to-one inverse, and each records the key
-    /// among its changed keys: a member with no change yet starts from one set naming the key,
-    /// shared by all, which its change then finds in place, instead of allocating a set of its
-    /// own and hashing the key into it. Only while nothing reads the changed keys before the
-    /// change (undo registration records whether the key was changed; an observer may look).
-    private func detach(
-        _ destinations: [ManagedObject], from owner: ManagedObject, along inverse: RelationshipDescription
-    ) {
-        let undoRecords = undoManager?.isUndoRegistrationEnabled ?? false
-        let shared: Set<String>? = inverse.isToMany || undoRecords ? nil : [inverse.name]
-        for destination in destinations {
-            if let shared, destination.observationInfo == nil, destination.state.lifecycle == .persisted,
-                !destination.state.isFault, destination.state.changedKeys.isEmpty,
-                destination.state.toOneValues[inverse.name] === owner
-            {
-                destination.state.changedKeys = shared
-            }
-            destination.rawDetach(owner, from: inverse)
         }
     }
 }

@@ -4,7 +4,7 @@ import Testing
 @testable import ObjectGraph
 
 /// The members a cascade deletes are first detached from the deleted object, each recording the
-/// change as any change is recorded, whatever the cascade shares between them to do it quickly.
+/// change as any change is recorded.
 @Suite("Cascade detaching")
 struct CascadeDetachTests {
     /// A saved theater with `count` movies, fetched afresh (its members not loaded yet).

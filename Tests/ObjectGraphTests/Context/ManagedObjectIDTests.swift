@@ -8,7 +8,7 @@ import Testing
 @Suite("Managed object IDs")
 struct ManagedObjectIDTests {
     @Test func aPermanentIDReportsItsKeyAndStoreAndNoUUID() throws {
-        let (model, movie) = try Self.model()
+        let (model, movie) = try DetachedObjects.movieEntity()
         let id = ManagedObjectID(entity: movie, primaryKey: 42, persistentStoreIdentifier: "STORE")
         #expect(id.primaryKey == 42)
         #expect(id.persistentStoreIdentifier == "STORE")
@@ -19,7 +19,7 @@ struct ManagedObjectIDTests {
     }
 
     @Test func aTemporaryIDReportsItsUUIDAndNoKeyOrStore() throws {
-        let (model, movie) = try Self.model()
+        let (model, movie) = try DetachedObjects.movieEntity()
         let id = ManagedObjectID(temporaryIDFor: movie)
         let identifier = try #require(id.temporaryIdentifier)
         #expect(id.primaryKey == nil && id.persistentStoreIdentifier == nil)
@@ -29,7 +29,7 @@ struct ManagedObjectIDTests {
     }
 
     @Test func idsAreEqualWhenTheyNameTheSameRowOrAreTheSameTemporaryID() throws {
-        let (model, movie) = try Self.model()
+        let (model, movie) = try DetachedObjects.movieEntity()
         let one = ManagedObjectID(entity: movie, primaryKey: 1, persistentStoreIdentifier: "STORE")
         // Made apart, with families of their own: still the same row.
         let sameRow = ManagedObjectID(entity: movie, primaryKey: 1, persistentStoreIdentifier: "STORE")
@@ -42,10 +42,5 @@ struct ManagedObjectIDTests {
         #expect(temporary != one && one != temporary)
         #expect(Set([one, sameRow, otherRow, temporary]).count == 3)
         withExtendedLifetime(model) {}
-    }
-
-    private static func model() throws -> (ManagedObjectModel, EntityDescription) {
-        let model = try ManagedObjectModel(entities: [EntityDescription(name: "Movie")])
-        return (model, try #require(model.entitiesByName["Movie"]))
     }
 }

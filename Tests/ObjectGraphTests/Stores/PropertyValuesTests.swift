@@ -8,7 +8,7 @@ import Testing
 @Suite("Property values")
 struct PropertyValuesTests {
     @Test func aSlotHoldingAnObjectIDReadsAsThatSameID() throws {
-        let (model, entity) = try Self.movieEntity()
+        let (model, entity) = try DetachedObjects.movieEntity()
         let id = ManagedObjectID(entity: entity, primaryKey: 7, persistentStoreIdentifier: "STORE")
         let layout = PropertySlotLayout(names: ["name", "theater"])
         let values = PropertyValues(layout: layout, slots: ["Up", id])
@@ -23,7 +23,7 @@ struct PropertyValuesTests {
     }
 
     @Test func anIDWrappedInAnotherTypeIsStillFoundByTheCast() throws {
-        let (model, entity) = try Self.movieEntity()
+        let (model, entity) = try DetachedObjects.movieEntity()
         let id = ManagedObjectID(entity: entity, primaryKey: 3, persistentStoreIdentifier: "STORE")
         // Boxed as `AnyObject`, the slot records another type than `ManagedObjectID`.
         let values = PropertyValues(layout: PropertySlotLayout(names: ["theater"]), slots: [id as AnyObject])
@@ -32,7 +32,7 @@ struct PropertyValuesTests {
     }
 
     @Test func readingASlotLeavesTheIDRetainedByTheValuesAlone() throws {
-        let (model, entity) = try Self.movieEntity()
+        let (model, entity) = try DetachedObjects.movieEntity()
         weak var released: ManagedObjectID?
         do {
             var values = PropertyValues(
@@ -70,10 +70,5 @@ struct PropertyValuesTests {
         #expect(theater.slot == 1 && theater.kind == .toOne)
         #expect(extra.slot == 2 && extra.kind == .unknown)
         #expect(layout.slotAndKind(matchingBitsOf: "rating") == nil)
-    }
-
-    private static func movieEntity() throws -> (ManagedObjectModel, EntityDescription) {
-        let model = try ManagedObjectModel(entities: [EntityDescription(name: "Movie")])
-        return (model, try #require(model.entitiesByName["Movie"]))
     }
 }
