@@ -59,9 +59,10 @@ private struct ObjectGraphBenchmark {
 
     func run() throws {
         defer { try? FileManager.default.removeItem(at: directory) }
-        try benchmarkInsert()
-        try benchmarkFetch()
-        try benchmarkCascadeDelete()
+        let only = ProcessInfo.processInfo.environment["BENCH_ONLY"] ?? ""
+        if only.isEmpty || only == "insert" { try benchmarkInsert() }
+        if only.isEmpty || only == "fetch" { try benchmarkFetch() }
+        if only.isEmpty || only == "cascade" { try benchmarkCascadeDelete() }
     }
 
     // MARK: - Cases
@@ -121,6 +122,7 @@ private struct ObjectGraphBenchmark {
         // A third side runs by hand the statements Core Data itself runs for this cascade, so the
         // report can say how much of the time is SQL that Apple's shape requires.
         var coreDataStatements: [Double] = []
+        var statementPhases: [RawSQLite.CascadePhases] = []
         let (ours, base) = try pairedMedians { index in
             let url = fresh("cascade-ours-\(index)")
             try insertWithObjectGraph(at: url, count: cascadeCount)
@@ -134,7 +136,10 @@ private struct ObjectGraphBenchmark {
         } base: { index in
             let shapedURL = fresh("cascade-shaped-\(index)")
             try insertWithObjectGraph(at: shapedURL, count: cascadeCount)
-            coreDataStatements.append(try RawSQLite.timedOnOpenStore(shapedURL, RawSQLite.cascadeDeleteAsCoreDataDoes))
+            coreDataStatements.append(
+                try RawSQLite.timedOnOpenStore(shapedURL) { handle in
+                    statementPhases.append(try RawSQLite.cascadeDeleteAsCoreDataDoes(handle))
+                })
             let url = fresh("cascade-base-\(index)")
             try insertWithObjectGraph(at: url, count: cascadeCount)
             return try RawSQLite.timedOnOpenStore(url, RawSQLite.cascadeDeleteTheater)
@@ -147,6 +152,17 @@ private struct ObjectGraphBenchmark {
                 + "DELETE … WHERE Z_PK = ? AND Z_OPT = ? per row) took \(String(format: "%.1f", statements)) ms, "
                 + "\(String(format: "%.2f", statements / base))× the set-based baseline; ObjectGraph took "
                 + "\(String(format: "%.2f", ours / statements))× those statements (medians)")
+        print(
+            "# objectgraph/\(name): of those statements, reading the members' rows took "
+                + "\(String(format: "%.1f", Self.median(of: statementPhases.map(\.readingRows)))) ms and the "
+                + "per-row deletes \(String(format: "%.1f", Self.median(of: statementPhases.map(\.deletingRows)))) ms; "
+                + "the set-based baseline did the whole delete, commit included, in \(String(format: "%.1f", base)) ms")
+        let floor = ObjectBookkeepingFloor.medianMilliseconds(count: cascadeCount, runs: runs)
+        print(
+            "# objectgraph/\(name): the least bookkeeping a context can do for \(cascadeCount) deleted objects "
+                + "(make each object and ID, register and unregister it, put both in the did-save sets, free them; "
+                + "plain Swift) took \(String(format: "%.1f", floor)) ms: with Core Data's statements that is "
+                + "\(String(format: "%.2f", (statements + floor) / base))× the baseline before any delete rule runs")
     }
 
     // MARK: - ObjectGraph work
@@ -349,7 +365,8 @@ private enum RawSQLite {
     /// The statements Core Data runs for the same cascade: read the theaters, read their movies'
     /// rows (a delete must know each row's version), then delete each row by key and version
     /// (`Z_PK = ? AND Z_OPT = ?`, optimistic locking) in one transaction.
-    static func cascadeDeleteAsCoreDataDoes(_ handle: OpaquePointer) throws {
+    static func cascadeDeleteAsCoreDataDoes(_ handle: OpaquePointer) throws -> CascadePhases {
+        let start = DispatchTime.now()
         let theaters = try rows(
             handle, "SELECT 0, t0.Z_PK, t0.Z_OPT, t0.ZNAME FROM ZTHEATER t0", binding: [])
         var movies: [(key: Int64, version: Int64)] = []
@@ -359,10 +376,26 @@ private enum RawSQLite {
                 "SELECT 0, t0.Z_PK, t0.Z_OPT, t0.ZNAME, t0.ZRATING, t0.ZRELEASED, t0.ZYEAR, t0.ZTHEATER "
                     + "FROM ZMOVIE t0 WHERE  t0.ZTHEATER IN (?)", binding: [theater.key])
         }
+        let read = DispatchTime.now()
         try exec(handle, "BEGIN EXCLUSIVE")
         try deleteByKeyAndVersion(handle, table: "ZMOVIE", movies)
+        let deleted = DispatchTime.now()
         try deleteByKeyAndVersion(handle, table: "ZTHEATER", theaters)
         try exec(handle, "COMMIT")
+        return CascadePhases(
+            readingRows: milliseconds(from: start, to: read), deletingRows: milliseconds(from: read, to: deleted))
+    }
+
+    /// How long two phases of ``cascadeDeleteAsCoreDataDoes(_:)`` took, in milliseconds.
+    struct CascadePhases {
+        /// Reading the theaters' and their movies' rows.
+        var readingRows: Double
+        /// Beginning the transaction and deleting the movies row by row.
+        var deletingRows: Double
+    }
+
+    private static func milliseconds(from start: DispatchTime, to end: DispatchTime) -> Double {
+        Double(end.uptimeNanoseconds - start.uptimeNanoseconds) / 1_000_000
     }
 
     /// The key and version of each row `sql` selects (its columns 1 and 2); every other column is

@@ -24,7 +24,14 @@ extension ManagedObjectContext {
         while true {
             // The first plan validates every object before it takes IDs from a store.
             let plan = try SavePlan(context: self, validation: attempt == 0 ? SaveValidation(context: self) : nil)
-            if attempt == 0 { saved.deletedIDs = plan.deletedIDs }
+            if attempt == 0 {
+                saved.deletedIDs = plan.deletedIDs
+            } else {
+                // A merge policy may have given up some of the changes (`rollback` restores a
+                // deleted object and drops changes; a row deleted elsewhere is forgotten): the
+                // did-save notification lists only what this attempt writes.
+                saved.keepOnlyWhatIsStillPending(in: self, deletedIDs: plan.deletedIDs)
+            }
             do {
                 try persistentStoreCoordinator.save(plan.parts)
                 succeeded = true

@@ -145,4 +145,39 @@ struct DeletionSaveTests {
         #expect(stack.context.registeredObject(for: theaters[0].objectID) === theaters[0])
         #expect(deleted.allSatisfy { $0.managedObjectContext == nil })
     }
+    /// The rollback merge policy gives up our side of each conflict: a deletion of a row changed
+    /// elsewhere is undone and a conflicting change dropped, so the did-save notification of the
+    /// retried save lists neither, only the deletion that was written.
+    @Test(arguments: StoreKind.allCases)
+    func didSaveAfterARollbackMergeListsOnlyWhatTheRetryWrote(_ kind: StoreKind) throws {
+        let stack = try CinemaStack(kind)
+        let changedElsewhere = try stack.theater("Odeon")
+        let deleted = try stack.theater("Rex")
+        let renamed = try stack.theater("Lux")
+        try stack.context.save()
+        let deletedID = deleted.objectID
+        let other = stack.otherContext()
+        try other.performAndWait { () throws in
+            try other.existingObject(with: changedElsewhere.objectID)["capacity"] = 5
+            try other.existingObject(with: renamed.objectID)["capacity"] = 7
+            try other.save()
+        }
+        stack.context.delete(changedElsewhere)
+        stack.context.delete(deleted)
+        renamed["name"] = "Luxor"
+        stack.context.mergePolicy = .rollback
+        let recorder = Recorder(stack.context)
+        try stack.context.save()
+
+        let info = try #require(recorder.didSaves.last)
+        #expect(Self.deletedObjects(in: info) == [deleted])
+        #expect(Self.deletedIDs(in: info) == [deletedID])
+        #expect(info[ManagedObjectContext.NotificationKey.updatedObjects.rawValue] == nil)
+        let updatedIDs = info[ManagedObjectContext.NotificationKey.updatedObjectIDs.rawValue] as? Set<ManagedObjectID>
+        #expect(updatedIDs?.isEmpty ?? true)
+        #expect(!changedElsewhere.isDeleted)
+        #expect(changedElsewhere["capacity"] as? Int == 5)
+        #expect(renamed["name"] as? String == "Lux")
+        #expect(try stack.fetch("Theater", sortedBy: "name").compactMap { $0["name"] as? String } == ["Lux", "Odeon"])
+    }
 }

@@ -69,4 +69,12 @@ struct SavedChanges {
     /// The deleted objects' IDs (deleted objects leave the context when the save succeeds), as
     /// the save's first plan found them.
     var deletedIDs: Set<ManagedObjectID> = []
+
+    /// Drops the objects whose change or deletion `context` no longer holds (a merge policy
+    /// resolved a conflict by giving it up), and takes the deleted IDs of the plan now saved.
+    mutating func keepOnlyWhatIsStillPending(in context: ManagedObjectContext, deletedIDs: Set<ManagedObjectID>) {
+        updated = updated.filter { context.touchedSet.contains($0) && $0.isUpdated }
+        deleted = deleted.filter { context.deletedSet.contains($0) }
+        self.deletedIDs = deletedIDs
+    }
 }
