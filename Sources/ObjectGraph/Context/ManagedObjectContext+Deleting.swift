@@ -89,16 +89,34 @@ extension ManagedObjectContext {
     }
 
     /// Deletes the destinations a cascade reached, in order, each not deleted meanwhile; their
-    /// entity's relationships are looked up once per run of destinations of one entity.
+    /// entity's relationships are looked up once per run of destinations of one entity, and the
+    /// unloaded to-many relationships whose delete rule touches every member are loaded for the
+    /// whole run at once (a theater's 10,000 movies' playlists in one query, not 10,000).
     private func deleteCascaded(_ destinations: [ManagedObject]) {
-        var entity: EntityDescription?
-        var relationships: [RelationshipDescription] = []
-        for destination in destinations where destination.managedObjectContext === self && !destination.isDeleted {
-            if destination.entity !== entity {
-                entity = destination.entity
-                relationships = relationshipsInNameOrder(of: destination.entity)
+        var start = destinations.startIndex
+        while start < destinations.endIndex {
+            let entity = destinations[start].entity
+            let end = destinations[start...].firstIndex { $0.entity !== entity } ?? destinations.endIndex
+            let run = destinations[start..<end].filter { $0.managedObjectContext === self && !$0.isDeleted }
+            let relationships = relationshipsInNameOrder(of: entity)
+            if run.count > 1 { loadMembersForDeleteRules(of: run, relationships: relationships) }
+            for destination in run where !destination.isDeleted {
+                delete(destination, relationships: relationships)
             }
-            delete(destination, relationships: relationships)
+            start = end
+        }
+    }
+
+    /// Loads, for every stored object of `run` (of one entity), the members of each to-many
+    /// relationship whose delete rule touches them, one read per relationship for the whole run.
+    /// A failed read leaves them to load object by object.
+    private func loadMembersForDeleteRules(of run: [ManagedObject], relationships: [RelationshipDescription]) {
+        for relationship in relationships where relationship.isToMany && relationship.deleteRule != .deny {
+            let unloaded = run.filter {
+                $0.state.lifecycle != .inserted && $0.hasFault(forRelationshipNamed: relationship.name)
+            }
+            guard unloaded.count > 1 else { continue }
+            try? loadMembers(of: relationship, for: unloaded)
         }
     }
 }

@@ -331,11 +331,11 @@ extension ManagedObjectContext {
     }
 
     /// The members of a to-many relationship as the store has them, as objects of this context
-    /// (objects deleted in this context left out).
+    /// (objects deleted in this context included: see `ManagedObject.takeLoadedMembers`).
     func loadToMany(_ relationship: RelationshipDescription, of object: ManagedObject) -> OrderedSet<ManagedObject> {
         guard object.state.lifecycle != .inserted, !object.objectID.isTemporaryID else { return OrderedSet() }
         let ids = (try? persistentStoreCoordinator.relatedObjectIDs(of: relationship, for: object.objectID)) ?? []
-        return OrderedSet(ids.map { self.object(with: $0) }.filter { !$0.isDeleted })
+        return OrderedSet(ids.map { self.object(with: $0) })
     }
 
     /// Puts a row's values into `object`. With `keepingChanges`, keys the object changed keep

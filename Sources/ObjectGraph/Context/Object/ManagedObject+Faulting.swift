@@ -12,10 +12,22 @@ extension ManagedObject {
     func loadedMembers(of relationship: RelationshipDescription) -> OrderedSet<ManagedObject> {
         fireFault()
         if let members = state.toManyValues[relationship.name] { return members }
-        let members = managedObjectContext?.loadToMany(relationship, of: self) ?? OrderedSet()
-        state.toManyValues[relationship.name] = members
-        state.committedToMany[relationship.name] = members
-        return members
+        let stored = managedObjectContext?.loadToMany(relationship, of: self) ?? OrderedSet()
+        takeLoadedMembers(stored, of: relationship)
+        return state.toManyValues[relationship.name] ?? OrderedSet()
+    }
+
+    /// Makes `stored` (the members the store holds) the committed members of `relationship`, and
+    /// those of them not deleted in the context its current members: a member deleted while the
+    /// relationship was a fault has left it, so the object has changed, as it would have had the
+    /// relationship been loaded when the member was deleted.
+    func takeLoadedMembers(_ stored: OrderedSet<ManagedObject>, of relationship: RelationshipDescription) {
+        state.toManyValues[relationship.name] = stored
+        state.committedToMany[relationship.name] = stored
+        guard stored.contains(where: \.isDeleted) else { return }
+        willChangeValue(forKey: relationship.name)
+        state.toManyValues[relationship.name] = OrderedSet(stored.filter { !$0.isDeleted })
+        didChangeValue(forKey: relationship.name)
     }
 
     /// Whether `object` is a member of the to-many `relationship` (loaded first if need be),

@@ -78,7 +78,7 @@ extension ManagedObjectContext {
             positions, rows in
             made.removeAll(keepingCapacity: true)
             appendObjects(for: rows, to: &made, batches: &batches, rowsAreDistinct: rowsAreDistinct)
-            for (position, member) in zip(positions, made) where position >= 0 && !member.isDeleted {
+            for (position, member) in zip(positions, made) where position >= 0 {
                 members[position].append(member)
             }
         }
@@ -86,8 +86,7 @@ extension ManagedObjectContext {
             var loaded = OrderedSet<ManagedObject>()
             loaded.reserveCapacity(ownerMembers.count)
             for member in ownerMembers { loaded.append(member) }
-            owner.state.toManyValues[relationship.name] = loaded
-            owner.state.committedToMany[relationship.name] = loaded
+            owner.takeLoadedMembers(loaded, of: relationship)
         }
     }
 }
