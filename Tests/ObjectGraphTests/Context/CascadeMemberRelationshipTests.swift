@@ -83,4 +83,23 @@ struct CascadeMemberRelationshipTests {
         try stack.context.save()
         #expect(try Self.storedPlaylists(stack) == ["A": ["Odeon 0"], "B": ["Odeon 1"], "C": ["Odeon 2"]])
     }
+    /// Nullify on a to-one whose inverse to-many was never loaded: the theater loses the movie
+    /// (and is updated) as surely as when its movies were in memory.
+    @Test func deletingAMovieUpdatesItsTheaterWhoseMoviesWereNotLoaded() throws {
+        let stack = try TracedCinemaStack.filled(by: Self.theatersAndPlaylists(in:))
+        let request = FetchRequest(entityName: "Movie")
+        request.predicate = try ObjectPredicate(format: "name == %@", "Odeon 1")
+        let movie = try #require(try stack.context.fetch(request).first)
+        let odeon = try #require(movie.value(forKey: "theater") as? ManagedObject)
+        #expect(odeon.hasFault(forRelationshipNamed: "movies"))
+
+        stack.context.delete(movie)
+        #expect(stack.context.updatedObjects.contains(odeon))
+        let names = (odeon.value(forKey: "movies") as? Set<ManagedObject> ?? []).compactMap { $0["name"] as? String }
+        #expect(names.sorted() == ["Odeon 0", "Odeon 2"])
+        #expect(odeon.changedValues().keys.contains("movies"))
+        try stack.context.save()
+        #expect(!stack.context.hasChanges)
+        #expect((odeon.value(forKey: "movies") as? Set<ManagedObject>)?.count == 2)
+    }
 }
