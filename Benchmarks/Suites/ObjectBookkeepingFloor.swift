@@ -13,7 +13,7 @@ enum ObjectBookkeepingFloor {
     private final class StandInID: Hashable {
         let key: Int64
         let family: AnyObject
-        var padding: (Int64, Int64, Int64, Int64) = (0, 0, 0, 0)
+        var padding = InlineArray<4, Int64>(repeating: 0)
 
         init(key: Int64, family: AnyObject) {
             self.key = key
@@ -34,9 +34,7 @@ enum ObjectBookkeepingFloor {
     private final class StandInObject: Hashable {
         let objectID: StandInID
         var version: Int64
-        var padding = [Int64](repeating: 0, count: 0)
-        var more: (Int64, Int64, Int64, Int64, Int64, Int64, Int64, Int64, Int64, Int64, Int64, Int64, Int64, Int64, Int64, Int64, Int64, Int64, Int64, Int64, Int64) =
-            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        var padding = InlineArray<22, Int64>(repeating: 0)
 
         init(objectID: StandInID, version: Int64) {
             self.objectID = objectID

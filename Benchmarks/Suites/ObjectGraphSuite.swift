@@ -77,7 +77,7 @@ private struct ObjectGraphBenchmark {
             let url = fresh("insert-ours-\(index)")
             let start = DispatchTime.now()
             let saved = try insertWithObjectGraph(at: url, count: movieCount)
-            teardown.append(milliseconds(since: start) - saved)
+            teardown.append(milliseconds(from: start) - saved)
             return saved
         } base: { index in
             let url = fresh("insert-base-\(index)")
@@ -99,7 +99,7 @@ private struct ObjectGraphBenchmark {
             let container = try openContainer(at: url)
             let start = DispatchTime.now()
             let (checksum, movies) = try fetchAllWithObjectGraph(container.viewContext)
-            let elapsed = milliseconds(since: start)
+            let elapsed = milliseconds(from: start)
             precondition(checksum > 0)
             peak = max(peak, Measurement.peakMemoryMiB())
             // The objects are let go after the clock stops: freeing them is not part of the fetch.
@@ -192,7 +192,7 @@ private struct ObjectGraphBenchmark {
             movie.setValue(theater, forKey: "theater")
         }
         try context.save()
-        return milliseconds(since: start)
+        return milliseconds(from: start)
     }
 
     /// Fetches every movie sorted by name and reads each attribute and the to-one's key.
@@ -236,11 +236,7 @@ private struct ObjectGraphBenchmark {
     private func timed(_ body: () throws -> Void) throws -> Double {
         let start = DispatchTime.now()
         try body()
-        return milliseconds(since: start)
-    }
-
-    private func milliseconds(since start: DispatchTime) -> Double {
-        Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1_000_000
+        return milliseconds(from: start)
     }
 
     private func fresh(_ name: String) -> URL {
@@ -318,7 +314,7 @@ private enum RawSQLite {
             sqlite3_reset(insert)
         }
         try exec(handle, "COMMIT")
-        return Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1_000_000
+        return milliseconds(from: start)
     }
 
     /// Every movie sorted by name, each column read into a Swift value.
@@ -350,7 +346,7 @@ private enum RawSQLite {
         defer { sqlite3_close(handle) }
         let start = DispatchTime.now()
         try work(handle)
-        return Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1_000_000
+        return milliseconds(from: start)
     }
 
     /// Deletes the theater and its movies in one transaction, set-based: what a programmer writing
@@ -392,10 +388,6 @@ private enum RawSQLite {
         var readingRows: Double
         /// Beginning the transaction and deleting the movies row by row.
         var deletingRows: Double
-    }
-
-    private static func milliseconds(from start: DispatchTime, to end: DispatchTime) -> Double {
-        Double(end.uptimeNanoseconds - start.uptimeNanoseconds) / 1_000_000
     }
 
     /// The key and version of each row `sql` selects (its columns 1 and 2); every other column is
@@ -442,4 +434,9 @@ private enum RawSQLite {
         var message: String
         var description: String { message }
     }
+}
+
+/// The milliseconds from `start` to `end` (now, by default).
+private func milliseconds(from start: DispatchTime, to end: DispatchTime = .now()) -> Double {
+    Double(end.uptimeNanoseconds - start.uptimeNanoseconds) / 1_000_000
 }

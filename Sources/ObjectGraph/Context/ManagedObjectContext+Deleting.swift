@@ -19,7 +19,7 @@ extension ManagedObjectContext {
     private func delete(_ object: ManagedObject, relationships: [RelationshipDescription]) {
         object.fireFault()
         let loaded = object.state.lifecycle == .persisted
-            ? loadMembersForDeleteRules(of: object, relationships: relationships) : []
+            ? loadMembersForDeleteRules(of: [object], relationships: relationships) : []
         noteDeletion(of: object)
         if object.state.lifecycle == .inserted {
             insertedSet.remove(object)
@@ -32,21 +32,24 @@ extension ManagedObjectContext {
         applyDeleteRules(to: object, relationships: relationships, loadedWithRows: loaded)
     }
 
-    /// Loads the to-many relationships of a stored object about to be deleted whose delete
-    /// rule touches every member and whose members are not loaded yet: with their rows, in one
-    /// read per relationship (`… WHERE  t0.ZTHEATER IN (?)`, as prefetching reads them), rather
-    /// than their IDs first and then their rows. A failed read leaves them to load as before.
+    /// Loads the to-many relationships of stored objects about to be deleted (one, or a run of
+    /// one entity a cascade reached) whose delete rule touches every member and whose members are
+    /// not loaded yet: with their rows, in one read per relationship for all of them
+    /// (`… WHERE  t0.ZTHEATER IN (?)`, as prefetching reads them), rather than their IDs first and
+    /// then their rows, or one read per object. A failed read leaves them to load as before.
     ///
     /// Returns the relationships whose members it loaded: none of those is a fault.
-    private func loadMembersForDeleteRules(of object: ManagedObject, relationships: [RelationshipDescription])
+    @discardableResult
+    private func loadMembersForDeleteRules(of objects: [ManagedObject], relationships: [RelationshipDescription])
         -> [RelationshipDescription]
     {
         var loaded: [RelationshipDescription] = []
-        for relationship in relationships
-        where relationship.isToMany && relationship.deleteRule != .deny
-            && object.hasFault(forRelationshipNamed: relationship.name)
-        {
-            if (try? loadMembers(of: relationship, for: [object])) != nil { loaded.append(relationship) }
+        for relationship in relationships where relationship.isToMany && relationship.deleteRule != .deny {
+            let unloaded = objects.filter {
+                $0.state.lifecycle == .persisted && $0.hasFault(forRelationshipNamed: relationship.name)
+            }
+            guard !unloaded.isEmpty else { continue }
+            if (try? loadMembers(of: relationship, for: unloaded)) != nil { loaded.append(relationship) }
         }
         return loaded
     }
@@ -99,24 +102,11 @@ extension ManagedObjectContext {
             let end = destinations[start...].firstIndex { $0.entity !== entity } ?? destinations.endIndex
             let run = destinations[start..<end].filter { $0.managedObjectContext === self && !$0.isDeleted }
             let relationships = relationshipsInNameOrder(of: entity)
-            if run.count > 1 { loadMembersForDeleteRules(of: run, relationships: relationships) }
+            loadMembersForDeleteRules(of: run, relationships: relationships)
             for destination in run where !destination.isDeleted {
                 delete(destination, relationships: relationships)
             }
             start = end
-        }
-    }
-
-    /// Loads, for every stored object of `run` (of one entity), the members of each to-many
-    /// relationship whose delete rule touches them, one read per relationship for the whole run.
-    /// A failed read leaves them to load object by object.
-    private func loadMembersForDeleteRules(of run: [ManagedObject], relationships: [RelationshipDescription]) {
-        for relationship in relationships where relationship.isToMany && relationship.deleteRule != .deny {
-            let unloaded = run.filter {
-                $0.state.lifecycle != .inserted && $0.hasFault(forRelationshipNamed: relationship.name)
-            }
-            guard unloaded.count > 1 else { continue }
-            try? loadMembers(of: relationship, for: unloaded)
         }
     }
 }

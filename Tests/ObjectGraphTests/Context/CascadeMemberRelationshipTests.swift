@@ -45,14 +45,11 @@ struct CascadeMemberRelationshipTests {
 
     @Test func deletingATheaterLoadsItsMoviesPlaylistsInOneQuery() throws {
         let stack = try TracedCinemaStack.filled(by: Self.theatersAndPlaylists(in:))
-        let request = FetchRequest(entityName: "Theater")
-        request.predicate = try ObjectPredicate(format: "name == %@", "Rex")
-        let rex = try #require(try stack.context.fetch(request).first)
+        let rex = try #require(try stack.fetchFirst("Theater", named: "Rex"))
         stack.clear()
 
         stack.context.delete(rex)
         let selects = stack.statements.filter { $0.hasPrefix("SELECT") }
-        // The movies with their rows, then the playlists of all 40 at once.
         // The movies with their rows, the theater's staff (its deny rule), the playlists of all
         // 40 movies at once, then each of the two playlists that lose movies.
         #expect(selects.count == 5, "\(selects)")
@@ -70,9 +67,7 @@ struct CascadeMemberRelationshipTests {
         let request = FetchRequest(entityName: "Playlist")
         request.sortDescriptors = [ObjectSortDescriptor(key: "title")]
         let playlists = try stack.context.fetch(request)
-        let theaters = FetchRequest(entityName: "Theater")
-        theaters.predicate = try ObjectPredicate(format: "name == %@", "Rex")
-        let rex = try #require(try stack.context.fetch(theaters).first)
+        let rex = try #require(try stack.fetchFirst("Theater", named: "Rex"))
 
         stack.context.delete(rex)
         let names = playlists.map { playlist in
@@ -87,9 +82,7 @@ struct CascadeMemberRelationshipTests {
     /// (and is updated) as surely as when its movies were in memory.
     @Test func deletingAMovieUpdatesItsTheaterWhoseMoviesWereNotLoaded() throws {
         let stack = try TracedCinemaStack.filled(by: Self.theatersAndPlaylists(in:))
-        let request = FetchRequest(entityName: "Movie")
-        request.predicate = try ObjectPredicate(format: "name == %@", "Odeon 1")
-        let movie = try #require(try stack.context.fetch(request).first)
+        let movie = try #require(try stack.fetchFirst("Movie", named: "Odeon 1"))
         let odeon = try #require(movie.value(forKey: "theater") as? ManagedObject)
         #expect(odeon.hasFault(forRelationshipNamed: "movies"))
 

@@ -37,6 +37,13 @@ struct TracedCinemaStack {
     /// Forgets the trace so far.
     func clear() { lines.removeAll() }
 
+    /// The first object of `entityName` whose `name` is `name`, fetched by the stack's context.
+    func fetchFirst(_ entityName: String, named name: String) throws -> ManagedObject? {
+        let request = FetchRequest(entityName: entityName)
+        request.predicate = try ObjectPredicate(format: "name == %@", name)
+        return try context.fetch(request).first
+    }
+
     /// A stack of its own on a store that `fill` filled through another coordinator.
     static func filled(by fill: (ManagedObjectContext) throws -> Void) throws -> TracedCinemaStack {
         let writer = try TracedCinemaStack()
