@@ -47,16 +47,17 @@ let package = Package(
         ),
 
         // MARK: - Lecture samples
+        .target(name: "SampleSupport", dependencies: ["ObjectGraph"], path: "Samples/SampleSupport"),
         .executableTarget(
-            name: "theater", dependencies: ["ObjectGraph"], path: "Samples/Theater",
+            name: "theater", dependencies: ["ObjectGraph", "SampleSupport"], path: "Samples/Theater",
             resources: [.copy("Theater.xcdatamodeld")]
         ),
         .executableTarget(
-            name: "books", dependencies: ["ObjectGraph"], path: "Samples/Books",
+            name: "books", dependencies: ["ObjectGraph", "SampleSupport"], path: "Samples/Books",
             resources: [.copy("Books.xcdatamodeld")]
         ),
         .executableTarget(
-            name: "superdb", dependencies: ["ObjectGraph"], path: "Samples/SuperDB",
+            name: "superdb", dependencies: ["ObjectGraph", "SampleSupport"], path: "Samples/SuperDB",
             resources: [.copy("SuperDB.xcdatamodeld")]
         ),
         .executableTarget(

@@ -1,5 +1,6 @@
 import Foundation
 import ObjectGraph
+import SampleSupport
 
 /// The lecture's walk through CoreDataBooks: the list of books by author, then an added book, a
 /// cancelled addition, edits and a delete, each followed by the controller's events.
@@ -8,19 +9,20 @@ struct BooksDemo {
     let controller: FetchedResultsController
     private let printer = EventPrinter()
 
-    /// Opens (or creates and seeds) the store at `storeURL` and fetches the books.
-    init(storeURL: URL, model: ManagedObjectModel) throws {
+    /// Creates the store at `storeURL` (deleting an earlier one first when `reset`), seeds it
+    /// and fetches the books.
+    ///
+    /// - Throws: ``SampleStore/AlreadyUsed`` for an earlier run's store kept without `reset`.
+    init(storeURL: URL, reset: Bool, model: ManagedObjectModel) throws {
         let container = PersistentContainer(name: "CoreDataBooks", managedObjectModel: model)
-        try container.loadPersistentStore(at: storeURL)
+        try SampleStore.open(storeURL, in: container, reset: reset, seededEntity: "Book", contents: "books")
         context = container.viewContext
-        if try context.count(for: FetchRequest(entityName: "Book")) == 0 {
-            for seed in SeedBooks.all {
-                try Self.insertBook(
-                    seed.author, seed.title, copyright: Date(timeIntervalSinceReferenceDate: seed.copyright),
-                    into: context)
-            }
-            try context.save()
+        for seed in SeedBooks.all {
+            try Self.insertBook(
+                seed.author, seed.title, copyright: Date(timeIntervalSinceReferenceDate: seed.copyright),
+                into: context)
         }
+        try context.save()
         // CoreDataBooks' root view: books sorted by author and title, sectioned by author.
         let request = FetchRequest(entityName: "Book")
         request.sortDescriptors = [ObjectSortDescriptor(key: "author"), ObjectSortDescriptor(key: "title")]

@@ -3,17 +3,18 @@
 // edited and deleted, and every event the controller's delegate receives is printed as it arrives.
 import Foundation
 import ObjectGraph
+import SampleSupport
 
 func runBooks() -> Int32 {
-    let options: BooksOptions
+    let options: SampleStoreOptions
     do {
-        options = try BooksOptions(arguments: Array(CommandLine.arguments.dropFirst()))
+        options = try SampleStoreOptions(program: "books", arguments: Array(CommandLine.arguments.dropFirst()))
     } catch {
         FileHandle.standardError.write(Data("books: \(error)\n".utf8))
         return 2
     }
     if options.wantsHelp {
-        print(BooksOptions.usage)
+        print(options.usage)
         return 0
     }
     var temporaryDirectory: URL?
@@ -33,7 +34,7 @@ func runBooks() -> Int32 {
             return 1
         }
         let model = try ManagedObjectModel(contentsOf: modelURL)
-        try BooksDemo(storeURL: storeURL, model: model).run()
+        try BooksDemo(storeURL: storeURL, reset: options.reset, model: model).run()
         return 0
     } catch {
         FileHandle.standardError.write(Data("books: \(error)\n".utf8))

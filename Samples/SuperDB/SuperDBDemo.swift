@@ -1,5 +1,6 @@
 import Foundation
 import ObjectGraph
+import SampleSupport
 
 /// The lecture's SuperDB: heroes with powers, the four fetched properties, editing in a child
 /// context that can be cancelled, and deleting a power.
@@ -8,14 +9,14 @@ struct SuperDBDemo {
     let context: ManagedObjectContext
     let heroes: FetchedResultsController
 
-    /// Opens (or creates and seeds) the store at `storeURL`.
-    init(storeURL: URL, model: ManagedObjectModel) throws {
+    /// Creates the store at `storeURL` (deleting an earlier one first when `reset`) and seeds it.
+    ///
+    /// - Throws: ``SampleStore/AlreadyUsed`` for an earlier run's store kept without `reset`.
+    init(storeURL: URL, reset: Bool, model: ManagedObjectModel) throws {
         container = PersistentContainer(name: "SuperDB", managedObjectModel: model)
-        try container.loadPersistentStore(at: storeURL)
+        try SampleStore.open(storeURL, in: container, reset: reset, seededEntity: "Hero", contents: "heroes")
         context = container.viewContext
-        if try context.count(for: FetchRequest(entityName: "Hero")) == 0 {
-            try Self.seed(context)
-        }
+        try Self.seed(context)
         let request = FetchRequest(entityName: "Hero")
         request.sortDescriptors = [ObjectSortDescriptor(key: "name")]
         heroes = FetchedResultsController(

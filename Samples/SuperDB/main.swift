@@ -3,17 +3,18 @@
 // edit that is saved through the parent to the store, and a deleted power leaving its hero at once.
 import Foundation
 import ObjectGraph
+import SampleSupport
 
 func runSuperDB() -> Int32 {
-    let options: SuperDBOptions
+    let options: SampleStoreOptions
     do {
-        options = try SuperDBOptions(arguments: Array(CommandLine.arguments.dropFirst()))
+        options = try SampleStoreOptions(program: "superdb", arguments: Array(CommandLine.arguments.dropFirst()))
     } catch {
         FileHandle.standardError.write(Data("superdb: \(error)\n".utf8))
         return 2
     }
     if options.wantsHelp {
-        print(SuperDBOptions.usage)
+        print(options.usage)
         return 0
     }
     var temporaryDirectory: URL?
@@ -35,7 +36,7 @@ func runSuperDB() -> Int32 {
             return 1
         }
         let model = try ManagedObjectModel(contentsOf: modelURL)
-        try SuperDBDemo(storeURL: storeURL, model: model).run()
+        try SuperDBDemo(storeURL: storeURL, reset: options.reset, model: model).run()
         return 0
     } catch {
         FileHandle.standardError.write(Data("superdb: \(error)\n".utf8))

@@ -17,14 +17,15 @@ struct TheaterLecture {
 
     func run() throws {
         let storeURL = URL(fileURLWithPath: options.storePath).standardizedFileURL
-        if options.reset { removeStore(at: storeURL) }
+        let model = try Self.loadModel()
+        let container = PersistentContainer(name: "Theater", managedObjectModel: model)
+        // Refuses anything that is not a Core Data store (a folder, another program's file).
+        if options.reset { try container.persistentStoreCoordinator.destroyPersistentStore(at: storeURL) }
 
         step(1, "Build the Core Data stack")
-        let model = try Self.loadModel()
         let entityNames = model.entities.map(\.name).sorted().joined(separator: ", ")
         say("model: Theater.xcdatamodeld (entities: \(entityNames))")
         let existed = FileManager.default.fileExists(atPath: storeURL.path)
-        let container = PersistentContainer(name: "Theater", managedObjectModel: model)
         try container.loadPersistentStore(at: storeURL)
         let context = container.viewContext
         say("store: \(storeURL.lastPathComponent) (\(existed ? "opened the existing file" : "created a new file"))")
@@ -96,12 +97,6 @@ struct TheaterLecture {
     /// The model bundle is missing from the build's resources.
     struct ResourceMissing: Error, CustomStringConvertible {
         var description: String { "Theater.xcdatamodeld is missing from the sample's resources; rebuild the package" }
-    }
-
-    private func removeStore(at url: URL) {
-        for suffix in ["", "-wal", "-shm"] {
-            try? FileManager.default.removeItem(atPath: url.path + suffix)
-        }
     }
 
     private func step(_ number: Int, _ title: String) {

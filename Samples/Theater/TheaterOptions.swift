@@ -1,5 +1,6 @@
 import Foundation
 import ObjectGraph
+import SampleSupport
 
 /// The sample's command line: `theater [--store PATH] [--reset] [-com.apple.CoreData.SQLDebug N]`.
 struct TheaterOptions {
@@ -17,7 +18,8 @@ struct TheaterOptions {
                        [-com.apple.CoreData.SQLDebug N]
 
           --store PATH      the SQLite store to use (default ./Theater.sqlite)
-          --reset           delete the store first and start empty
+          --reset           delete the store first and start empty (only a Core Data
+                            store is deleted: a folder or another file is refused)
           --rename-movie NAME NEW-NAME
                             only rename a saved movie and save: run it from a second terminal
                             to see optimistic locking (the first program's save then fails)
@@ -27,19 +29,18 @@ struct TheaterOptions {
         """
 
     /// A command-line mistake, reported as one line and exit status 2.
-    struct UsageError: Error {
-        var message: String
-    }
+    typealias UsageError = SampleStoreOptions.UsageError
 
-    /// Reads the arguments after the program name.
-    init(arguments: [String]) throws {
+    /// Reads the arguments after the program name; `environment` is checked for a bad `SQLDEBUG`.
+    init(arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment) throws {
+        try SampleStoreOptions.checkTraceLevel(arguments: arguments, environment: environment)
         var index = 0
         while index < arguments.count {
             let argument = arguments[index]
             switch argument {
             case "--store":
                 guard index + 1 < arguments.count, !arguments[index + 1].isEmpty else {
-                    throw UsageError(message: "--store needs a path")
+                    throw UsageError(description: "--store needs a path")
                 }
                 storePath = arguments[index + 1]
                 index += 1
@@ -47,7 +48,7 @@ struct TheaterOptions {
                 reset = true
             case "--rename-movie":
                 guard index + 2 < arguments.count else {
-                    throw UsageError(message: "--rename-movie needs a movie name and its new name")
+                    throw UsageError(description: "--rename-movie needs a movie name and its new name")
                 }
                 renaming = (arguments[index + 1], arguments[index + 2])
                 index += 2
@@ -57,7 +58,7 @@ struct TheaterOptions {
                 // Read by SQLDebugLog.shared itself; only its value is skipped here.
                 index += SQLDebugLog.argumentsTaken(byFlagAt: index, in: arguments) - 1
             default:
-                throw UsageError(message: "unknown argument '\(argument)' (try --help)")
+                throw UsageError(description: "unknown argument '\(argument)' (try --help)")
             }
             index += 1
         }

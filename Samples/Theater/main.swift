@@ -16,7 +16,7 @@ do {
         try TheaterLecture(options: options, write: { print($0) }).run()
     }
 } catch let error as TheaterOptions.UsageError {
-    FileHandle.standardError.write(Data("theater: \(error.message)\n".utf8))
+    FileHandle.standardError.write(Data("theater: \(error.description)\n".utf8))
     exit(2)
 } catch {
     FileHandle.standardError.write(Data("theater: \(error)\n".utf8))

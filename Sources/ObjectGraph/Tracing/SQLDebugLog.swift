@@ -84,6 +84,42 @@ public final class SQLDebugLog: @unchecked Sendable {
         return !next.hasPrefix("-") || Int(next) != nil ? 2 : 1
     }
 
+    /// A trace level on the command line or in `SQLDEBUG` that is not one, in a sentence.
+    public struct LevelRequestError: Error, CustomStringConvertible {
+        /// What was wrong, naming the flag or variable and the value given.
+        public let description: String
+    }
+
+    /// Checks the trace level a process asked for, so a program can refuse a mistyped one
+    /// instead of tracing at a level nobody chose: every `-com.apple.CoreData.SQLDebug` among
+    /// `arguments` needs a value after it, and that value and `SQLDEBUG` must each be a whole
+    /// number from 0 (4 and more show everything) or `YES`/`NO`/`true`/`false`.
+    ///
+    /// - Throws: ``LevelRequestError`` naming the flag or variable and the value.
+    public static func validateRequest(arguments: [String], environment: [String: String]) throws {
+        for (index, argument) in arguments.enumerated() where argument == argumentFlag {
+            guard argumentsTaken(byFlagAt: index, in: arguments) == 2 else {
+                throw LevelRequestError(
+                    description: "\(argumentFlag) needs a level after it: 1 (statements), 3 (bound values) "
+                        + "or 4 (query plans)")
+            }
+            let value = arguments[index + 1]
+            guard isLevel(value) else {
+                throw LevelRequestError(
+                    description: "\(argumentFlag) '\(value)' is not a level: give a number from 0 to 4, YES or NO")
+            }
+        }
+        if let value = environment["SQLDEBUG"], !value.isEmpty, !isLevel(value) {
+            throw LevelRequestError(
+                description: "SQLDEBUG='\(value)' is not a level: give a number from 0 to 4, YES or NO")
+        }
+    }
+
+    private static func isLevel(_ text: String) -> Bool {
+        if let number = Int(text.trimmingCharacters(in: .whitespaces)) { return number >= 0 }
+        return ["yes", "no", "true", "false"].contains(text.lowercased())
+    }
+
     private static func parseLevel(_ text: String) -> Int {
         if let number = Int(text.trimmingCharacters(in: .whitespaces)) { return max(0, number) }
         return ["no", "false"].contains(text.lowercased()) ? 0 : 1

@@ -98,6 +98,21 @@ import Testing
         )
     }
 
+    @Test func aDeviceOrAnEmptyVersionDirectoryIsNamedForWhatItIs() throws {
+        let scratch = try ModelFixtures.scratchDirectory()
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let version = scratch.appendingPathComponent("Empty.xcdatamodel")
+        try FileManager.default.createDirectory(at: version, withIntermediateDirectories: true)
+        for (path, message) in [
+            ("/dev/null", "not a regular file"),
+            (version.path, "not a Core Data model: Empty.xcdatamodel has no contents file"),
+        ] {
+            let outcome = try ProductRunner.run("companion", ["model", "show", path])
+            #expect(outcome.status == 1)
+            #expect(outcome.standardError == "companion: \(path): \(message)\n")
+        }
+    }
+
     @Test func binaryXcode3ModelSaysToResaveIt() throws {
         let scratch = try ModelFixtures.scratchDirectory()
         defer { try? FileManager.default.removeItem(at: scratch) }
@@ -117,6 +132,7 @@ import Testing
         (["model", "print", "x"], "companion: print: unknown action (expected 'show' or 'sql')\n"),
         (["model", "sql", "a", "b"], "companion: model sql: give exactly one model\n"),
         (["model", "show", "--json", "x"], "companion: --json: unknown option\n"),
+        (["model", "show", ""], "companion: model show: the model path is empty\n"),
     ])
     func usageMistakesExitTwoWithOneLine(arguments: [String], message: String) throws {
         let outcome = try ProductRunner.run("companion", arguments)

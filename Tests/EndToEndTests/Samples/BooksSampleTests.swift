@@ -44,7 +44,8 @@ import Testing
         #expect(outcome.standardOutput.isEmpty)
         #expect(
             outcome.standardError
-                == "books: unknown argument '--colour'; usage: books [--store PATH] [-com.apple.CoreData.SQLDebug N]\n")
+                == "books: unknown argument '--colour'; usage: books [--store PATH [--reset]] "
+                + "[-com.apple.CoreData.SQLDebug N]\n")
     }
 }
 
@@ -54,7 +55,8 @@ import Testing
     func helpPrintsTheUsageAndSucceeds(product: String) throws {
         let outcome = try ProductRunner.run(product, ["--help"])
         #expect(outcome.status == 0)
-        #expect(outcome.standardOutput == "usage: \(product) [--store PATH] [-com.apple.CoreData.SQLDebug N]\n")
+        #expect(
+            outcome.standardOutput == "usage: \(product) [--store PATH [--reset]] [-com.apple.CoreData.SQLDebug N]\n")
         #expect(outcome.standardError.isEmpty)
     }
 }

@@ -50,6 +50,15 @@ import Testing
         }
     }
 
+    @Test func anEmptyEntityOrPropertyNameIsRejected() {
+        #expect(throws: ModelError.emptyName(entity: nil)) {
+            try ManagedObjectModel(entities: [EntityDescription(name: ""), EntityDescription(name: "Movie")])
+        }
+        let movie = EntityDescription(name: "Movie", properties: [AttributeDescription(name: "", type: .string)])
+        #expect(throws: ModelError.emptyName(entity: "Movie")) { try ManagedObjectModel(entities: [movie]) }
+        #expect(ModelError.emptyName(entity: nil).description == "an entity has an empty name")
+    }
+
     @Test func propertyRedeclaringAnInheritedOneIsADuplicate() {
         let parent = EntityDescription(name: "Car", properties: [AttributeDescription(name: "maker", type: .string)])
         let child = EntityDescription(

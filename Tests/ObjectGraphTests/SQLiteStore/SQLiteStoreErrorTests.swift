@@ -51,6 +51,30 @@ import Testing
         #expect(try StoreFixtures.shell(url, ".tables") == "grades")
     }
 
+    @Test(arguments: [
+        ("UPDATE Z_METADATA SET Z_PLIST = NULL", "has no metadata (Z_METADATA.Z_PLIST is NULL)"),
+        (
+            "UPDATE Z_METADATA SET Z_PLIST = X'626F6F6B'",
+            "has unreadable metadata: Z_METADATA.Z_PLIST is not a property list."
+        ),
+        ("DELETE FROM Z_METADATA", "has an empty Z_METADATA table"),
+    ])
+    func damagedMetadataIsNamedInASentence(damage: String, problem: String) throws {
+        let directory = try StoreFixtures.scratch()
+        defer { StoreFixtures.remove(directory) }
+        let url = directory.appendingPathComponent("Theater.sqlite")
+        try open(url).close()
+        let database = try Database(path: url.path)
+        try database.execute(damage)
+        database.close()
+
+        let error = #expect(throws: CoreDataError.self) { try open(url) }
+        #expect(error?.code == .persistentStoreIncompatibleSchema)
+        let ending = problem.hasSuffix(".") ? "" : ", so its model is unknown."
+        #expect(error?.message == "The store \"\(url.path)\" \(problem)" + ending)
+        #expect(error?.message.contains("Error Domain") == false)
+    }
+
     @Test func aReadOnlyFileIsRefusedForWritingAndOpensReadOnly() throws {
         let directory = try StoreFixtures.scratch()
         defer {

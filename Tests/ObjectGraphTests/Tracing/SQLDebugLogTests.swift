@@ -81,3 +81,39 @@ import Testing
         #expect(lines.all.isEmpty)
     }
 }
+
+/// A program refuses a trace level nobody could have meant instead of tracing anyway.
+@Suite struct SQLDebugLevelRequestTests {
+    private let flag = SQLDebugLog.argumentFlag
+
+    @Test(arguments: [["1"], ["0"], ["4"], ["YES"], ["no"], ["3", "--reset"]])
+    func aNumberOrYesOrNoAfterTheFlagIsALevel(_ value: [String]) throws {
+        try SQLDebugLog.validateRequest(arguments: ["theater", flag] + value, environment: [:])
+    }
+
+    @Test func theFlagWithoutAValueIsRefused() {
+        for arguments in [["theater", flag], ["theater", flag, "--reset"]] {
+            let error = #expect(throws: SQLDebugLog.LevelRequestError.self) {
+                try SQLDebugLog.validateRequest(arguments: arguments, environment: [:])
+            }
+            #expect(error?.description.hasPrefix("\(flag) needs a level after it") == true)
+        }
+    }
+
+    @Test(arguments: ["abc", "-1", "99999999999999999999", "2.5"])
+    func aValueThatIsNotALevelIsRefusedByName(_ value: String) {
+        let error = #expect(throws: SQLDebugLog.LevelRequestError.self) {
+            try SQLDebugLog.validateRequest(arguments: ["theater", flag, value], environment: [:])
+        }
+        #expect(error?.description == "\(flag) '\(value)' is not a level: give a number from 0 to 4, YES or NO")
+    }
+
+    @Test func theEnvironmentVariableIsCheckedTooAndMayBeEmpty() throws {
+        try SQLDebugLog.validateRequest(arguments: ["theater"], environment: ["SQLDEBUG": ""])
+        try SQLDebugLog.validateRequest(arguments: ["theater"], environment: ["SQLDEBUG": "3"])
+        let error = #expect(throws: SQLDebugLog.LevelRequestError.self) {
+            try SQLDebugLog.validateRequest(arguments: ["theater"], environment: ["SQLDEBUG": "abc"])
+        }
+        #expect(error?.description == "SQLDEBUG='abc' is not a level: give a number from 0 to 4, YES or NO")
+    }
+}

@@ -12,7 +12,14 @@ struct ModelFileLocator {
         guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
             throw .unreadable(path: url.path, reason: "no such file or directory")
         }
-        guard isDirectory.boolValue else { return url }
+        guard isDirectory.boolValue else {
+            let type = (try? FileManager.default.attributesOfItem(atPath: url.path))?[.type] as? FileAttributeType
+            guard type == nil || type == .typeRegular || type == .typeSymbolicLink else {
+                throw .unreadable(path: url.path, reason: "not a regular file")
+            }
+            return url
+        }
+        if url.pathExtension == "xcdatamodel" { return try contentsOfVersion(url) }
         if url.pathExtension == "xcdatamodeld" || !hasFile("contents", in: url) && !hasFile("elements", in: url) {
             return try versionDirectory(in: url).appendingPathComponent("contents")
         }

@@ -66,10 +66,16 @@ extension SQLiteStore {
             }
             let select = "SELECT Z_VERSION, Z_UUID, Z_PLIST FROM Z_METADATA"
             log.statement(select)
-            guard let row = try database.rows(select).first, let plist = row[2].dataValue else {
+            guard let row = try database.rows(select).first else {
                 throw CoreDataError(
                     code: .persistentStoreIncompatibleSchema,
                     message: "The store \"\(path)\" has an empty Z_METADATA table, so its model is unknown.")
+            }
+            guard let plist = row[2].dataValue else {
+                throw CoreDataError(
+                    code: .persistentStoreIncompatibleSchema,
+                    message: "The store \"\(path)\" has no metadata (Z_METADATA.Z_PLIST is NULL), "
+                        + "so its model is unknown.")
             }
             var metadata = try SQLiteStoreMetadata(propertyList: plist)
             guard let uuid = row[1].stringValue ?? metadata.storeUUID else {
@@ -83,9 +89,12 @@ extension SQLiteStore {
         } catch let error as SQLiteError {
             throw storeError(error, path: path, doing: "open")
         } catch {
+            // The parser's own error is kept as the underlying error; its text (an NSError dump
+            // on Linux) is no sentence for a student.
             throw CoreDataError(
                 code: .persistentStoreIncompatibleSchema,
-                message: "The store \"\(path)\" has unreadable metadata: \(error)", underlyingError: error)
+                message: "The store \"\(path)\" has unreadable metadata: Z_METADATA.Z_PLIST is not a property list.",
+                underlyingError: error)
         }
     }
 

@@ -39,20 +39,16 @@ enum StoreFileCheck {
                 code: .fileReadCorruptFile,
                 message: "Cannot open the store \"\(path)\": it is a directory, not an SQLite file.")
         }
-        let size = (try? manager.attributesOfItem(atPath: path)[.size] as? NSNumber)?.intValue ?? 0
-        if size > 0 {
-            guard let handle = FileHandle(forReadingAtPath: path) else {
-                throw CoreDataError(
-                    code: .fileReadNoPermission,
-                    message: "Cannot open the store \"\(path)\": you may not read the file.")
-            }
-            let header = (try? handle.read(upToCount: 16)) ?? Data()
-            try? handle.close()
-            guard header == sqliteHeader else {
-                throw CoreDataError(
-                    code: .fileReadCorruptFile,
-                    message: "Cannot open the store \"\(path)\": not an SQLite file (encrypted?).")
-            }
+        let content = content(ofFileAt: path)
+        switch content {
+        case .unreadable:
+            throw CoreDataError(
+                code: .fileReadNoPermission, message: "Cannot open the store \"\(path)\": you may not read the file.")
+        case .other:
+            throw CoreDataError(
+                code: .fileReadCorruptFile, message: "Cannot open the store \"\(path)\": not an SQLite file (encrypted?).")
+        case .empty, .sqlite:
+            break
         }
         if !readOnly {
             // A file without any write permission bit counts as read-only even for root, who
@@ -68,7 +64,28 @@ enum StoreFileCheck {
             // WAL mode keeps -wal and -shm files beside the store.
             try requireWritable(directory: directory, path: path)
         }
-        return size > 0 ? .existing : .new
+        return content == .sqlite ? .existing : .new
+    }
+
+    /// What a file holds, judged by its size and its first 16 bytes.
+    enum Content: Equatable {
+        /// Nothing: what an interrupted creation leaves, or a file made to be a new store.
+        case empty
+        /// An SQLite 3 database (whose tables are another matter).
+        case sqlite
+        /// Something else.
+        case other
+        /// It may not be read.
+        case unreadable
+    }
+
+    /// What the regular file at `path` holds.
+    static func content(ofFileAt path: String) -> Content {
+        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.intValue ?? 0
+        guard size > 0 else { return .empty }
+        guard let handle = FileHandle(forReadingAtPath: path) else { return .unreadable }
+        defer { try? handle.close() }
+        return (try? handle.read(upToCount: sqliteHeader.count)) == sqliteHeader ? .sqlite : .other
     }
 
     private static func requireWritable(directory: String, path: String) throws {

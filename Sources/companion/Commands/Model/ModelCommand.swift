@@ -36,6 +36,7 @@ enum ModelCommand: Subcommand {
                 positionals.count < 2 ? "name a model to read" : "give exactly one model", subject: "model \(action)")
         }
         let path = positionals[1]
+        guard !path.isEmpty else { throw .usage("the model path is empty", subject: "model \(action)") }
         let model = try loadModel(at: path)
         switch action {
         case "show":
