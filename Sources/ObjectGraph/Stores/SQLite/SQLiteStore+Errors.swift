@@ -22,8 +22,12 @@ extension SQLiteStore {
         case .busy, .locked: code = .persistentStoreTimeout
         default: code = .sqlite
         }
+        // SQLite's generic text for the code says less than the explanation: only a message of
+        // the connection's own ("no such table: ZMOVIE") is added.
+        let generic = error.message == error.code.description || error.message == error.extendedCode.description
+        let detail = generic ? "" : " (\(error.message))"
         return CoreDataError(
-            code: code, message: "Could not \(action) the store \"\(path)\": \(error.explanation) (\(error.message))",
+            code: code, message: "Could not \(action) the store \"\(path)\": \(error.explanation)\(detail)",
             underlyingError: error)
     }
 
