@@ -104,6 +104,16 @@ import Testing
         expectOneLineFailure(try lessons([directory.path]), "companion: \(directory.path): is a directory, not a file")
     }
 
+    @Test func aNameNoLessonHasIsReadFromTheFolderWhenItExists() throws {
+        let directory = try folder()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try Data("# Read me\n".utf8).write(to: directory.appendingPathComponent("README"))
+        let readme = try lessons(["README"], directory: directory)
+        #expect(readme.status == 0)
+        #expect(readme.standardOutput == "# Read me\n")
+        expectOneLineFailure(try lessons(["."], directory: directory), "companion: .: is a directory, not a file")
+    }
+
     @Test func aPipeIsReadLikeStandardInput() throws {
         let directory = try folder()
         defer { try? FileManager.default.removeItem(at: directory) }

@@ -19,8 +19,9 @@ struct ShownDocument {
 extension LessonsCommand {
     /// Finds and reads what `selector` names: `-` is standard input; an argument that looks like
     /// a path (see ``looksLikePath(_:)``) is a file; anything else is a lesson number, slug, or
-    /// `next`/`prev`. A lesson's file name (`05-fetching.md`) still finds the lesson when no such
-    /// file is in the current folder.
+    /// `next`/`prev`, and only when no lesson has it a file or folder of that name. A lesson's
+    /// file name (`05-fetching.md`) still finds the lesson when no such file is in the current
+    /// folder.
     static func document(for selector: String) throws(CommandLineError) -> ShownDocument {
         if selector == "-" {
             let subject = "standard input"
@@ -32,7 +33,13 @@ extension LessonsCommand {
             }
             return try markdownDocument(subject: subject, text: text, directory: nil)
         }
-        guard looksLikePath(selector) else { return try lessonDocument(named: selector) }
+        if !looksLikePath(selector) {
+            do {
+                return try lessonDocument(named: selector)
+            } catch where !["next", "prev"].contains(selector) && FileManager.default.fileExists(atPath: selector) {
+                // No lesson has that name but a file or folder does (`README`, `.`): read it, or say why not.
+            }
+        }
         let text: String
         do throws(MarkdownInputError) {
             text = try MarkdownInput.read(path: selector)
