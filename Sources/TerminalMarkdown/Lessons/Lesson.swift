@@ -25,9 +25,9 @@ public struct Lesson: Equatable, Sendable {
         guard let parts = Self.numberAndSlug(of: name) else { throw .badFileName(path) }
         let source: String
         do {
-            source = try String(contentsOfFile: path, encoding: .utf8)
+            source = try MarkdownInput.read(path: path)
         } catch {
-            throw .unreadable(path)
+            throw .badFile(path, error)
         }
         let frontMatter: FrontMatter
         do {

@@ -2,8 +2,10 @@
 public enum LessonError: Error, Equatable, Sendable, CustomStringConvertible {
     /// No lesson matches the number, slug or file name the user gave.
     case notFound(String, available: [String])
-    /// A file could not be read (missing, permissions, not UTF-8).
+    /// The lessons folder could not be listed, or the reading state not written.
     case unreadable(String)
+    /// A lesson file could not be read as text (permissions, not UTF-8, a NUL byte).
+    case badFile(String, MarkdownInputError)
     /// A file in the lessons folder is not named `NN-slug.md`.
     case badFileName(String)
     /// A lesson's front matter is malformed.
@@ -21,6 +23,8 @@ public enum LessonError: Error, Equatable, Sendable, CustomStringConvertible {
             return "no lesson '\(selector)'; \(list)"
         case let .unreadable(path):
             return "cannot read \(path)"
+        case let .badFile(path, error):
+            return "\(path): \(error)"
         case let .badFileName(path):
             return "\(path) is not named like a lesson (NN-slug.md)"
         case let .badFrontMatter(path, error):

@@ -30,23 +30,41 @@ extension BlockRenderer {
     }
 
     /// A cell's Markdown parsed inline by libcmark (GFM cells hold inline content only).
+    ///
+    /// libcmark parses documents, not inline text, so a cell is parsed as a one-line document and
+    /// its paragraph's inlines are drawn. Only when that line would open some other block (`# x`,
+    /// `- x`, `1. x`, `> x`, `---`, `<div>`, a fence, a link reference definition) is its marker
+    /// escaped and the cell parsed again. Escaping up front whenever the first character *could*
+    /// start a block broke every cell that begins with a delimiter run: `**bold**` became a
+    /// literal `*`, emphasis, and another `*`.
     private func cell(_ markdown: String, style: TextStyle) -> [[StyledSpan]] {
-        let document = MarkdownDocument(parsing: Self.escapingBlockStart(markdown))
-        guard let block = document.root.children.first(where: { _ in true }) else { return [[]] }
-        if block.kind == .paragraph || block.kind == .heading {
-            return inlines(of: block, style: style)
+        guard !markdown.isEmpty else { return [[]] }
+        for source in [markdown, Self.escapingBlockStart(markdown)] {
+            let document = MarkdownDocument(parsing: source)
+            // The nodes belong to the document: keep it alive until its inlines are drawn.
+            let spans: [[StyledSpan]]? = withExtendedLifetime(document) {
+                let blocks = Array(document.root.children)
+                guard blocks.count == 1, blocks[0].kind == .paragraph else { return nil }
+                return inlines(of: blocks[0], style: style)
+            }
+            if let spans { return spans }
         }
         return [[StyledSpan(markdown, style: style)]]
     }
 
-    /// Cells are inline content: a leading `#`, `>`, `-`, `+`, `*` or `1.` must not start a block.
+    /// The cell with the character that makes it open a block escaped, so that it reads as a
+    /// paragraph: `# x` → `\# x`, `1. x` → `1\. x`, `<div>` → `\<div>`. Every character that can
+    /// start a block other than a paragraph is either ASCII punctuation, which a backslash makes
+    /// literal (CommonMark 0.30, 2.4), or the digits of an ordered list marker.
     static func escapingBlockStart(_ markdown: String) -> String {
         guard let first = markdown.first else { return markdown }
-        if "#>-+*=".contains(first) { return "\\" + markdown }
-        if first.isNumber, let mark = markdown.drop(while: { $0.isNumber }).first, mark == "." || mark == ")" {
-            let digits = markdown.prefix { $0.isNumber }
-            return digits + "\\" + markdown.dropFirst(digits.count)
+        if first.isASCII, first.isNumber {
+            let digits = markdown.prefix { $0.isASCII && $0.isNumber }
+            let rest = markdown.dropFirst(digits.count)
+            guard let mark = rest.first, mark == "." || mark == ")" else { return markdown }
+            return digits + "\\" + rest
         }
+        if first.isASCII, first.isPunctuation || first.isSymbol { return "\\" + markdown }
         return markdown
     }
 

@@ -12,7 +12,8 @@ public enum MarkdownOutline {
     public static func headings(in markdown: String) -> [Heading] {
         let document = MarkdownDocument(parsing: PipeTableScanner(scanning: markdown).source)
         var result: [Heading] = []
-        collect(document.root, into: &result)
+        // The nodes are pointers into the document's tree: it must outlive the walk.
+        withExtendedLifetime(document) { collect(document.root, into: &result) }
         return result
     }
 

@@ -23,7 +23,10 @@ public struct MarkdownRenderer: Sendable {
     public func lines(for markdown: String) -> [StyledLine] {
         let scanner = PipeTableScanner(scanning: markdown)
         let document = MarkdownDocument(parsing: scanner.source)
-        return BlockRenderer(options: options, tables: scanner).render(document.root)
+        // The nodes are pointers into the document's tree: it must outlive the walk.
+        return withExtendedLifetime(document) {
+            BlockRenderer(options: options, tables: scanner).render(document.root)
+        }
     }
 
     /// The document as terminal output, every line ending in a newline.

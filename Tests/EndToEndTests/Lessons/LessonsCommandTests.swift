@@ -92,10 +92,10 @@ import Testing
         #expect(outcome.standardOutput.isEmpty)
     }
 
-    @Test func anUnreadableFileIsOneLine() throws {
+    @Test func aMissingFileIsOneLineNamingIt() throws {
         let outcome = try lessons(["/nonexistent/notes.md"])
         #expect(outcome.status == 1)
-        #expect(outcome.standardError == "companion: lessons: no lesson '/nonexistent/notes.md'; lessons: 01-reading-in-the-terminal\n")
+        #expect(outcome.standardError == "companion: /nonexistent/notes.md: no such file\n")
     }
 
     @Test func noLessonsFolderSaysWhereItLooked() throws {

@@ -74,6 +74,14 @@ import Testing
         }
     }
 
+    @Test func aLessonFileThatIsNotTextNamesTheFileAndTheByte() throws {
+        let folder = try Folder(["04-binary.md": "# Binary\n\u{0}"])
+        defer { folder.remove() }
+        let expected = LessonError.badFile(folder.path + "/04-binary.md", .nulByte(offset: 9))
+        #expect(throws: expected) { try LessonCatalog(directory: folder.path) }
+        #expect(expected.description == folder.path + "/04-binary.md: not a text file (a NUL byte at byte offset 9)")
+    }
+
     @Test func lessonsPathThenShareFolderThenCurrentFolder() throws {
         let lessons = try Folder(Self.files)
         defer { lessons.remove() }
