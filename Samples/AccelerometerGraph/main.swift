@@ -12,53 +12,6 @@ import Accelerometer
 import Foundation
 import TerminalKit
 
-/// The sample's options, read from the command line without the companion's parser (samples use
-/// the libraries the way a student's program would).
-struct SampleOptions {
-    var recording = "tilting"
-    var width: Int?
-    var color: ColorPolicy.Flag?
-
-    init(arguments: [String]) throws {
-        var rest = arguments[...]
-        while let argument = rest.popFirst() {
-            if argument == "--width", let value = rest.popFirst(), let width = Int(value), width >= 30 {
-                self.width = width
-            } else if argument.hasPrefix("--color="), let flag = ColorPolicy.Flag(rawValue: String(argument.dropFirst(8))) {
-                color = flag
-            } else if argument == "--help" || argument == "-h" {
-                throw SampleExit.help
-            } else if argument.hasPrefix("-") {
-                throw SampleExit.usage("unknown option \(argument)")
-            } else {
-                recording = argument
-            }
-        }
-    }
-}
-
-/// Why the sample stops early.
-enum SampleExit: Error {
-    case help
-    case usage(String)
-    case failure(String)
-}
-
-/// Finds a shipped recording by name, or takes a path.
-func recordingURL(_ name: String) throws -> URL {
-    if FileManager.default.fileExists(atPath: name) { return URL(fileURLWithPath: name) }
-    guard let folder = Bundle.module.url(forResource: "Recordings", withExtension: nil) else {
-        throw SampleExit.failure("the shipped recordings are missing from the bundle")
-    }
-    let url = folder.appendingPathComponent(name + ".iiorec")
-    guard FileManager.default.fileExists(atPath: url.path) else {
-        let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
-            .filter { $0.hasSuffix(".iiorec") }.map { String($0.dropLast(7)) }.sorted()
-        throw SampleExit.failure("no recording called '\(name)' (shipped: \(names.joined(separator: ", ")))")
-    }
-    return url
-}
-
 /// The mean absolute change between consecutive outputs: how jittery a filter's output is.
 func jitter(_ values: [Vector3]) -> Double {
     guard values.count > 1 else { return 0 }
@@ -67,24 +20,36 @@ func jitter(_ values: [Vector3]) -> Double {
     return total / Double(values.count - 1)
 }
 
-func run() throws {
+/// `text` wrapped at spaces to `width` columns, each line after the first indented by `indent`;
+/// control characters from the recording are shown visibly (TerminalKit's spans sanitise them).
+func wrapped(_ text: String, width: Int, prefix: String = "", indent: String = "") -> [String] {
+    TextWrapper(width: width)
+        .wrap([[StyledSpan(text)]], firstPrefix: [StyledSpan(prefix)], continuationPrefix: [StyledSpan(indent)])
+        .map(\.plainText)
+}
+
+func run() throws(SampleExit) {
     let options = try SampleOptions(arguments: Array(CommandLine.arguments.dropFirst()))
-    let url = try recordingURL(options.recording)
-    let recording: Recording
-    do {
-        recording = try Recording(bytes: [UInt8](try Data(contentsOf: url)))
-    } catch let error as RecordingError {
-        throw SampleExit.failure("\(url.path): \(error)")
-    }
-    let samples = try recording.samples()
-    let color = ColorPolicy.current(flag: options.color)
-    let width = TerminalSize.pageWidth(requested: options.width, environment: ProcessInfo.processInfo.environment)
+    let loaded = try SampleRecording(options.recording)
+    let (recording, samples) = (loaded.recording, loaded.samples)
     let rate = recording.effectiveSamplingFrequency
+    do {
+        try FilterConstants.checkCutoff(FilterConstants.defaultCutoff, rate: rate)
+    } catch {
+        throw .failure("\(loaded.path): \(error)")
+    }
+    let color = ColorPolicy.current(flag: options.color)
+    let requested = TerminalSize.pageWidth(requested: options.width, environment: ProcessInfo.processInfo.environment)
+    let width = min(max(requested, SampleOptions.widths.lowerBound), SampleOptions.widths.upperBound)
     let times = samples.map(\.time)
     let inputs = samples.map(\.accelerationInG)
 
-    print("AccelerometerGraph — \(recording.header.device), \(samples.count) samples at \(Int(rate)) Hz")
-    for note in recording.header.notes { print("  \(note)") }
+    let count = samples.count == 1 ? "1 sample" : "\(samples.count) samples"
+    let title = "AccelerometerGraph — \(recording.header.device), \(count) at \(RecordingHeader.format(rate)) Hz"
+    for line in wrapped(title, width: width) { print(line) }
+    for note in recording.header.notes {
+        for line in wrapped(note, width: width, prefix: "  ", indent: "    ") { print(line) }
+    }
     print("")
     var rows: [(String, Double, Double)] = []
     for adaptive in [false, true] {
@@ -99,32 +64,41 @@ func run() throws {
                 PlotPanel(title: "low-pass 5 Hz, \(mode): gravity (g)", times: times, vectors: low),
                 PlotPanel(title: "high-pass 5 Hz, \(mode): movement (g)", times: times, vectors: high),
             ],
-            width: min(max(width, 30), 1000), panelHeight: 8, useColor: color.isEnabled)
+            width: width, panelHeight: 8, useColor: color.isEnabled)
         print(plot.render())
         rows.append(("low-pass, \(mode)", jitter(low), low.last.map(\.length) ?? 0))
         rows.append(("high-pass, \(mode)", jitter(high), high.last.map(\.length) ?? 0))
     }
-    print("how much each output moves from one sample to the next (mean |Δ|, g):")
-    print("  raw input                 " + String(format: "%.5f", jitter(inputs)))
-    for (name, moves, _) in rows {
-        print("  " + name.padding(toLength: 26, withPad: " ", startingAt: 0) + String(format: "%.5f", moves))
+    let heading = "how much each output moves from one sample to the next (mean |Δ|, g):"
+    for line in wrapped(heading, width: width) { print(line) }
+    for (name, moves) in [("raw input", jitter(inputs))] + rows.map({ ($0.0, $0.1) }) {
+        let value = String(format: "%.5f", moves)
+        let line = "  " + name.padding(toLength: 26, withPad: " ", startingAt: 0) + value
+        // Too wide for the terminal: the value goes on a line of its own rather than wrapping anywhere.
+        print(line.count <= width ? line : "  \(name)\n    \(value)")
     }
-    print("Adaptive mode compares the lengths of output and input: when they differ by under 0.02 g")
-    print("(noise), the low-pass uses a third of its α (smoother) and the high-pass its full α; when they")
-    print("differ a lot, the low-pass uses its full α (follows at once) and the high-pass a third of it.")
+    let explanation = """
+        Adaptive mode compares the lengths of output and input: when they differ by under 0.02 g \
+        (noise), the low-pass uses a third of its α (smoother) and the high-pass its full α; when they \
+        differ a lot, the low-pass uses its full α (follows at once) and the high-pass a third of it.
+        """
+    for line in wrapped(explanation, width: width) { print(line) }
+}
+
+/// Prints one line on standard error, control characters shown visibly (the message may quote a
+/// file's first bytes or a path the user typed).
+func printError(_ message: String) {
+    FileHandle.standardError.write(Data(TerminalSanitizer.sanitize("accelerometer-graph: \(message)").utf8 + [10]))
 }
 
 do {
     try run()
-} catch SampleExit.help {
-    print("usage: accelerometer-graph [tilting|shaking|walking|FILE] [--width N] [--color=always|never|auto]")
-} catch SampleExit.usage(let message) {
-    FileHandle.standardError.write(Data("accelerometer-graph: \(message)\n".utf8))
+} catch .help {
+    print(SampleOptions.usage)
+} catch .usage(let message) {
+    printError(message)
     exit(2)
-} catch SampleExit.failure(let message) {
-    FileHandle.standardError.write(Data("accelerometer-graph: \(message)\n".utf8))
-    exit(1)
-} catch {
-    FileHandle.standardError.write(Data("accelerometer-graph: \(error)\n".utf8))
+} catch .failure(let message) {
+    printError(message)
     exit(1)
 }

@@ -36,15 +36,57 @@ public enum IIOError: Error, Equatable, CustomStringConvertible {
             return "\(path) holds '\(value)': \(reason)"
         case .noDevices(let directory):
             return "no IIO devices in \(directory) (is the sensor's driver loaded? try --sysfs-root for a copied tree)"
+        case .malformedDescription(let source, let line, let reason):
+            return line > 0 ? "\(source), line \(line): \(reason)" : "\(source): \(reason)"
+        case .ambiguousDevice(let source, _):
+            return "\(source) \(problem)"
+        case .deviceNotFound, .notAnAccelerometer:
+            return problem
+        }
+    }
+
+    /// The file or directory the error is about, if it is about one.
+    ///
+    /// A caller that names the file itself (`companion: <file>: <problem>`) prints ``problem`` after it,
+    /// so the name appears once.
+    public var path: String? {
+        switch self {
+        case .permissionDenied(let path, _), .notFound(let path), .ioFailure(let path, _),
+            .invalidAttribute(let path, _, _):
+            return path
+        case .noDevices(let directory):
+            return directory
+        case .ambiguousDevice(let source, _), .malformedDescription(let source, _, _):
+            return source
+        case .deviceNotFound, .notAnAccelerometer:
+            return nil
+        }
+    }
+
+    /// What went wrong without the file's name (``path`` says which file): `does not exist`,
+    /// `line 3: channel accel_x: …`. The whole ``description`` when the error names no file.
+    public var problem: String {
+        switch self {
+        case .permissionDenied(_, let writing):
+            return "permission denied; \(writing ? "writing" : "reading") this file needs root "
+                + "(run the command with sudo, or give your user access with a udev rule)"
+        case .notFound:
+            return "does not exist"
+        case .ioFailure(_, let reason):
+            return reason
+        case .invalidAttribute(_, let value, let reason):
+            return "it holds '\(value)': \(reason)"
+        case .noDevices:
+            return "no IIO devices here (is the sensor's driver loaded? try --sysfs-root for a copied tree)"
         case .deviceNotFound(let name, let available):
             let list = available.isEmpty ? "none" : available.joined(separator: ", ")
             return "no IIO device called '\(name)' (available: \(list))"
-        case .ambiguousDevice(let source, let candidates):
-            return "\(source) describes several devices (\(candidates.joined(separator: ", "))); pick one with --device NAME"
+        case .ambiguousDevice(_, let candidates):
+            return "describes several devices (\(candidates.joined(separator: ", "))); pick one with --device NAME"
         case .notAnAccelerometer(let device, let missing):
             return "device '\(device)' has no \(missing) channel, so it is not a three-axis accelerometer"
-        case .malformedDescription(let source, let line, let reason):
-            return line > 0 ? "\(source), line \(line): \(reason)" : "\(source): \(reason)"
+        case .malformedDescription(_, let line, let reason):
+            return line > 0 ? "line \(line): \(reason)" : reason
         }
     }
 }

@@ -121,6 +121,8 @@ public struct SystemFileAccess: FileAccess {
         switch code {
         case EACCES, EPERM:
             return .permissionDenied(path: path, writing: writing)
+        case EISDIR:
+            return .ioFailure(path: path, reason: "this is a directory, not a file")
         case ENOENT, ENOTDIR:
             // Writing creates a recording but never a sysfs attribute: say which one is missing.
             let folder = path.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")

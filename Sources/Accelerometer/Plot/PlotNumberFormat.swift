@@ -9,6 +9,11 @@ enum PlotNumberFormat {
         return text
     }
 
+    /// A single time in seconds: whole seconds without decimals, else with three (`0`, `2.125`).
+    static func time(_ seconds: Double) -> String {
+        label(seconds, decimals: seconds == seconds.rounded() ? 0 : 3)
+    }
+
     /// How many decimals make labels over `span` distinguishable (at least 1, at most 4).
     static func decimals(forSpan span: Double) -> Int {
         guard span > 0, span.isFinite else { return 1 }

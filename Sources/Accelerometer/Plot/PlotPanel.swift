@@ -38,8 +38,18 @@ public struct PlotPanel: Sendable {
             ])
     }
 
-    /// The smallest and largest value over all series, widened so a flat line still has a range.
+    /// The smallest and largest value over all series, widened by 5% so no line touches the frame
+    /// (the SVG's range: its grid labels state the value at each line).
     var valueRange: (low: Double, high: Double) {
+        let (low, high) = dataRange
+        let margin = (high - low) * 0.05
+        return (low - margin, high + margin)
+    }
+
+    /// The smallest and largest value over all series exactly, widened by 0.5 each way only when
+    /// every value is the same, so a flat line still has a range. The terminal plot draws the largest
+    /// value on its top row and the smallest on its bottom row, and labels those rows with them.
+    var dataRange: (low: Double, high: Double) {
         var low = Double.infinity
         var high = -Double.infinity
         for series in self.series {
@@ -50,16 +60,22 @@ public struct PlotPanel: Sendable {
         }
         guard low.isFinite, high.isFinite else { return (-1, 1) }
         if high - low < 1e-9 { return (low - 0.5, high + 0.5) }
-        let margin = (high - low) * 0.05
-        return (low - margin, high + margin)
+        return (low, high)
     }
 
-    /// The first and last time, widened when there is only one.
+    /// Whether the times span no time at all (one sample, or every sample at the same time).
+    var isInstant: Bool {
+        guard let earliest = times.min(), let latest = times.max() else { return true }
+        return latest <= earliest
+    }
+
+    /// The earliest and the latest time (not the first and last: timestamps can go back), widened
+    /// to one second when they are the same.
     var timeRange: (start: Double, end: Double) {
-        guard let first = times.first, let last = times.last, last > first else {
-            let start = times.first ?? 0
+        guard let earliest = times.min(), let latest = times.max(), latest > earliest else {
+            let start = times.min() ?? 0
             return (start, start + 1)
         }
-        return (first, last)
+        return (earliest, latest)
     }
 }

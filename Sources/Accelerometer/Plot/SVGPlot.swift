@@ -57,6 +57,8 @@ public struct SVGPlot: Sendable {
                 parts.append(
                     "<text x=\"\(f(left - 6))\" y=\"\(f(y + 4))\" text-anchor=\"end\">"
                         + "\(PlotNumberFormat.label(value, decimals: decimals))</text>")
+                // One instant has one time, under its left edge, not a made-up second after it.
+                if panel.isInstant && step > 0 { continue }
                 let time = start + (end - start) * Double(step) / 4
                 parts.append(
                     "<text x=\"\(f(px(time)))\" y=\"\(f(originY + top + plotHeight + 16))\" text-anchor=\"middle\">"

@@ -39,16 +39,12 @@ public struct TerminalPlot: Sendable {
     }
 
     private func render(_ panel: PlotPanel) -> String {
-        let (low, high) = panel.valueRange
-        let decimals = PlotNumberFormat.decimals(forSpan: high - low)
-        let labels = (0..<panelHeight).map { row -> String? in
-            guard row == 0 || row == panelHeight - 1 || row == panelHeight / 2 else { return nil }
-            let value = high - (high - low) * (Double(row) + 0.5) / Double(panelHeight)
-            return PlotNumberFormat.label(value, decimals: decimals)
-        }
+        let (low, high) = panel.dataRange
+        let rows = max(panelHeight, 2)
+        let labels = Self.valueLabels(low: low, high: high, rows: rows)
         let labelWidth = max(labels.compactMap { $0?.count }.max() ?? 1, 4)
         let columns = max(width - labelWidth - 2, 8)
-        var canvas = BrailleCanvas(columns: columns, rows: max(panelHeight, 2))
+        var canvas = BrailleCanvas(columns: columns, rows: rows)
         let (start, end) = panel.timeRange
         for (number, series) in panel.series.enumerated() {
             var previous: (x: Int, y: Int)?
@@ -69,8 +65,36 @@ public struct TerminalPlot: Sendable {
             lines.append(String(repeating: " ", count: labelWidth - label.count) + label + " " + tick + cells(canvas, row))
         }
         lines.append(String(repeating: " ", count: labelWidth + 1) + "└" + String(repeating: "─", count: columns))
-        lines.append(timeAxis(start: start, end: end, indent: labelWidth + 2, columns: columns))
+        if panel.isInstant {
+            // One instant: its time under the one column it is drawn in, not a made-up second.
+            lines.append(String(repeating: " ", count: labelWidth + 2) + PlotNumberFormat.time(start) + " s")
+        } else {
+            lines.append(timeAxis(start: start, end: end, indent: labelWidth + 2, columns: columns))
+        }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The labels of the value axis, one per row (nil: no label): the top row is labelled with the
+    /// largest value, which is drawn on it, the bottom row with the smallest, and the middle row with
+    /// the value at its centre. Each label so states a value that lies in its row, at every height.
+    ///
+    /// The canvas maps `high` to dot row 0 and `low` to the last dot row (4 per text row).
+    static func valueLabels(low: Double, high: Double, rows: Int) -> [String?] {
+        let decimals = PlotNumberFormat.decimals(forSpan: high - low)
+        let lastDot = Double(rows * 4 - 1)
+        return (0..<rows).map { row -> String? in
+            let value: Double
+            if row == 0 {
+                value = high
+            } else if row == rows - 1 {
+                value = low
+            } else if row == rows / 2 {
+                value = high - (high - low) * (Double(row * 4) + 1.5) / lastDot
+            } else {
+                return nil
+            }
+            return PlotNumberFormat.label(value, decimals: decimals)
+        }
     }
 
     private func title(_ panel: PlotPanel) -> String {

@@ -58,8 +58,9 @@ extension Recording {
         }
         if let declared = declaredScanSize, declared.value != layout.scanSize {
             throw .headerMismatch(
-                "line \(declared.line) (byte offset \(declared.offset)) says scans are \(declared.value) bytes, "
-                    + "but the channels it lists make \(layout.scanSize)-byte scans")
+                "line \(declared.line) (byte offset \(declared.offset)) says scans are "
+                    + "\(CountText.of(declared.value, "byte")), but the channels it lists make "
+                    + "\(layout.scanSize)-byte scans")
         }
         _ = try AccelerationDecoder(layout: layout, mountMatrix: header.mountMatrix)
         let dataLength = bytes.count - dataOffset
@@ -70,9 +71,10 @@ extension Recording {
             let explainedByTruncation = remainder > 0 && announced == whole + 1
             if announced != whole && !explainedByTruncation {
                 throw .headerMismatch(
-                    "it announces \(announced) scans of \(layout.scanSize) bytes, but the \(dataLength) bytes "
-                        + "after byte offset \(dataOffset) hold \(whole) scans"
-                        + (remainder > 0 ? " and \(remainder) bytes" : ""))
+                    "it announces \(CountText.of(announced, "scan")) of \(layout.scanSize) bytes, but the "
+                        + "\(CountText.of(dataLength, "byte")) after byte offset \(dataOffset) "
+                        + "\(dataLength == 1 ? "holds" : "hold") \(CountText.of(whole, "scan"))"
+                        + (remainder > 0 ? " and \(CountText.of(remainder, "byte"))" : ""))
             }
         }
         if remainder > 0 {

@@ -23,7 +23,9 @@ public struct Recording: Sendable {
             throw .headerMismatch(error.description)
         }
         guard scanData.count % layout.scanSize == 0 else {
-            throw .headerMismatch("\(scanData.count) bytes of scans are not a whole number of \(layout.scanSize)-byte scans")
+            throw .headerMismatch(
+                "\(CountText.of(scanData.count, "byte")) of scans \(scanData.count == 1 ? "is" : "are") not a whole "
+                    + "number of \(layout.scanSize)-byte scans")
         }
         self.header = header
         self.header.scanCount = scanData.count / layout.scanSize

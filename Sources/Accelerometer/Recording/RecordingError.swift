@@ -27,7 +27,7 @@ public enum RecordingError: Error, Equatable, CustomStringConvertible {
             return "not a companion recording: it starts with '\(shown)', not '\(RecordingHeader.magic)' "
                 + "(for a raw iio_readdev capture use 'companion accel import')"
         case .unterminatedHeader(let count):
-            return "the header has no 'data:' line in its first \(count) bytes"
+            return "the header has no 'data:' line in its first \(CountText.of(count, "byte"))"
         case .badHeaderLine(let line, let offset, let reason):
             return "header line \(line) (byte offset \(offset)): \(reason)"
         case .missingHeaderEntry(let key):
@@ -39,7 +39,7 @@ public enum RecordingError: Error, Equatable, CustomStringConvertible {
         case .badCSV(let line, let reason):
             return "CSV line \(line): \(reason)"
         case .empty(let count, let size):
-            return "\(count) bytes hold no complete \(size)-byte scan"
+            return "\(CountText.of(count, "byte")) \(count == 1 ? "holds" : "hold") no complete \(size)-byte scan"
         }
     }
 }

@@ -42,7 +42,8 @@ public final class RecordingWriter {
     /// Appends whole scans (their byte count must be a multiple of the scan size) and updates the count.
     public func append(_ scans: [UInt8]) throws(IIOError) {
         guard scans.count % layout.scanSize == 0 else {
-            throw .ioFailure(path: path, reason: "\(scans.count) bytes are not whole \(layout.scanSize)-byte scans")
+            let bytes = CountText.of(scans.count, "byte") + (scans.count == 1 ? " is" : " are")
+            throw .ioFailure(path: path, reason: "\(bytes) not whole \(layout.scanSize)-byte scans")
         }
         try writeAll(scans)
         scanCount += scans.count / layout.scanSize

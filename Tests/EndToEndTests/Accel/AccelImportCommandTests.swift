@@ -11,7 +11,7 @@ import Testing
         let outcome = try ProductRunner.run(
             "companion", ["accel", "import", AccelTestSupport.orientationScan.path, "--channels", device.path, "-o", out])
         #expect(outcome.status == 0, "\(outcome.standardError)")
-        #expect(outcome.standardOutput == "wrote \(out): 1 scans of 24 bytes from accel_3d\n")
+        #expect(outcome.standardOutput == "wrote \(out): 1 scan of 24 bytes from accel_3d\n")
         let dump = try ProductRunner.run("companion", ["accel", "dump", out, "--format", "csv"])
         let row = dump.standardOutput.split(separator: "\n")[1].split(separator: ",")
         #expect(Array(row[3...5]) == ["103", "-919", "-385"])
@@ -85,7 +85,7 @@ import Testing
         let scan = AccelTestSupport.orientationScan.path
         let ambiguous = try ProductRunner.run("companion", ["accel", "import", scan, "--channels", infoPath, "-o", out])
         #expect(ambiguous.status == 1)
-        #expect(ambiguous.standardError == "companion: \(infoPath): \(infoPath) describes several devices "
+        #expect(ambiguous.standardError == "companion: \(infoPath): describes several devices "
             + "(lid_accel (iio:device0), base_accel (iio:device1)); pick one with --device NAME\n")
         let outcome = try ProductRunner.run(
             "companion", ["accel", "import", scan, "--channels", infoPath, "--device", "lid_accel", "-o", out])

@@ -20,6 +20,67 @@ import Testing
         }
     }
 
+    @Test func badOptionValuesAreOneUsageLineNamingWhatWasExpected() throws {
+        for value in ["29", "5", "0", "abc", "1001", "99999", "-40"] {
+            for arguments in [["--width", value], ["--width=\(value)"]] {
+                let outcome = try ProductRunner.run("accelerometer-graph", arguments)
+                #expect(outcome.status == 2, "\(arguments)")
+                #expect(outcome.standardError == "accelerometer-graph: --width must be a whole number from 30 to 1000, not '\(value)'\n")
+                #expect(outcome.standardOutput.isEmpty)
+            }
+        }
+        for arguments in [["--color", "sometimes"], ["--color=sometimes"], ["--color", "ALWAYS"]] {
+            let outcome = try ProductRunner.run("accelerometer-graph", arguments)
+            #expect(outcome.status == 2)
+            #expect(outcome.standardError.hasPrefix("accelerometer-graph: --color must be always, never or auto, not '"))
+        }
+        let missing = try ProductRunner.run("accelerometer-graph", ["--width"])
+        #expect(missing.standardError == "accelerometer-graph: --width needs a value (a whole number from 30 to 1000)\n")
+        let unknown = try ProductRunner.run("accelerometer-graph", ["--height", "4"])
+        #expect(unknown.status == 2)
+        #expect(unknown.standardError.hasPrefix("accelerometer-graph: unknown option --height"))
+    }
+
+    @Test func bothOptionSpellingsWork() throws {
+        for arguments in [["shaking", "--width", "30", "--color", "never"], ["--color=always", "--width=1000", "shaking"]] {
+            let outcome = try ProductRunner.run("accelerometer-graph", arguments)
+            #expect(outcome.status == 0, "\(arguments): \(outcome.standardError)")
+        }
+    }
+
+    @Test func twoRecordingsAreAUsageError() throws {
+        let outcome = try ProductRunner.run("accelerometer-graph", ["shaking", "walking"])
+        #expect(outcome.status == 2)
+        #expect(outcome.standardError == "accelerometer-graph: give one recording, not both 'shaking' and 'walking'\n")
+        #expect(outcome.standardOutput.isEmpty)
+    }
+
+    @Test func aDirectoryIsNotAFileAsCompanionSaysIt() throws {
+        let directory = try AccelTestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let sample = try ProductRunner.run("accelerometer-graph", [directory.path])
+        let companion = try ProductRunner.run("companion", ["accel", "info", directory.path])
+        #expect(sample.status == 1)
+        #expect(sample.standardError == "accelerometer-graph: \(directory.path): this is a directory, not a file\n")
+        #expect(companion.standardError == "companion: \(directory.path): this is a directory, not a file\n")
+        let missing = try ProductRunner.run("accelerometer-graph", ["nothere.iiorec"])
+        #expect(missing.standardError == "accelerometer-graph: nothere.iiorec: does not exist\n")
+    }
+
+    @Test(arguments: [30, 40, 80])
+    func notesAndTheExplanationWrapAtSpacesToTheWidth(_ width: Int) throws {
+        let outcome = try ProductRunner.run("accelerometer-graph", ["walking", "--width", "\(width)"])
+        #expect(outcome.status == 0)
+        let lines = outcome.standardOutput.split(separator: "\n", omittingEmptySubsequences: false)
+        for line in lines { #expect(line.count <= width, "\(line.count) > \(width): \(line)") }
+        // Joined again, the wrapped text is the original: no word was cut.
+        let text = outcome.standardOutput.replacingOccurrences(of: "\n    ", with: " ")
+        #expect(text.contains("  generator: companion accel synthesize walking --rate 60 --duration 12 --seed 3"))
+        let tail = lines.drop { !$0.hasPrefix("Adaptive mode") }.joined(separator: " ")
+        #expect(tail.hasPrefix("Adaptive mode compares the lengths of output and input: when they differ by under 0.02 g (noise),"))
+        #expect(tail.contains("the low-pass uses its full α (follows at once) and the high-pass a third of it."))
+    }
+
     @Test func anUnknownRecordingListsTheShippedOnes() throws {
         let outcome = try ProductRunner.run("accelerometer-graph", ["running"])
         #expect(outcome.status == 1)

@@ -28,6 +28,15 @@ enum AccelCommand: Subcommand {
     }
 
     static func run(_ arguments: [String]) throws(CommandLineError) -> ExitStatus {
+        // Messages quote file content and typed arguments: nothing in them may reach the terminal raw.
+        do {
+            return try runAction(arguments)
+        } catch {
+            throw error.sanitizedForTerminal
+        }
+    }
+
+    private static func runAction(_ arguments: [String]) throws(CommandLineError) -> ExitStatus {
         guard let first = arguments.first else { throw .usage("which action? (try 'companion accel --help')", subject: name) }
         guard let action = actions.first(where: { $0.name == first }) else {
             throw .usage("unknown action (try 'companion accel --help')", subject: "accel \(first)")

@@ -29,7 +29,7 @@ enum AccelDumpCommand: Subcommand {
         var options = try AccelFilterOptions(&list, defaultKind: nil)
         let path = try AccelInputs.singleFile(list, action: name)
         let recording = try AccelInputs.loadRecording(path)
-        options.adopt(recordingRate: recording.header.samplingFrequency)
+        try options.adopt(recordingRate: recording.header.samplingFrequency)
         let samples = try AccelInputs.samples(of: recording, path: path)
         let filtered = options.makeFilter().map { samples.filtered(with: $0, useTimestamps: options.usesTimestamps) }
         let shown = samples.prefix(limit ?? samples.count)

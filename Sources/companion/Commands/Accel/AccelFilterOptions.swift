@@ -35,18 +35,28 @@ struct AccelFilterOptions {
         } else {
             kind = defaultKind
         }
-        let explicitRate = try arguments.doubleOption("--rate")
+        let explicitRate = try arguments.decimalOption("--rate")
         rateIsExplicit = explicitRate != nil
         rate = explicitRate ?? FilterConstants.defaultRate
-        cutoff = try arguments.doubleOption("--cutoff") ?? FilterConstants.defaultCutoff
+        cutoff = try arguments.decimalOption("--cutoff") ?? FilterConstants.defaultCutoff
         guard rate > 0 else { throw .usage("the rate must be more than 0 Hz", subject: "--rate") }
         guard cutoff > 0 else { throw .usage("the cutoff must be more than 0 Hz", subject: "--cutoff") }
         usesTimestamps = arguments.flag("--timestamps")
     }
 
-    /// Uses the recording's sampling frequency unless `--rate` was given.
-    mutating func adopt(recordingRate: Double?) {
+    /// Uses the recording's sampling frequency unless `--rate` was given, then checks that the cutoff
+    /// lies below half that rate (the Nyquist frequency).
+    ///
+    /// - Parameter filtering: whether a filter that uses rate and cutoff will run; by default, whether
+    ///   `--filter` (or the action's default) names one. `play` always runs its two filters.
+    mutating func adopt(recordingRate: Double?, filtering: Bool? = nil) throws(CommandLineError) {
         if !rateIsExplicit, let recordingRate { rate = recordingRate }
+        guard filtering ?? (kind?.usesRateAndCutoff ?? false) else { return }
+        do {
+            try FilterConstants.checkCutoff(cutoff, rate: rate)
+        } catch {
+            throw .usage(error.description, subject: "--cutoff")
+        }
     }
 
     /// A fresh filter, if one was asked for.

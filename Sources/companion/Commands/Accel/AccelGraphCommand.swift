@@ -26,15 +26,18 @@ enum AccelGraphCommand: Subcommand {
         var list = ArgumentList(arguments)
         var options = try AccelFilterOptions(&list, defaultKind: .lowpass)
         let svgPath = try list.option("--svg")
-        let from = try list.doubleOption("--from")
-        let to = try list.doubleOption("--to")
+        let from = try list.decimalOption("--from")
+        let to = try list.decimalOption("--to")
         let height = try list.integerOption("--height", in: 3...100) ?? 12
         let forceBraille = list.flag("--braille")
         let color = try AccelTerminal.colorPolicy(&list)
         let width = try AccelTerminal.width(&list)
         let path = try AccelInputs.singleFile(list, action: name)
+        if let svgPath {
+            try AccelOutputPath.check(svgPath, option: "--svg", against: [.init(path: path, role: "input recording")])
+        }
         let recording = try AccelInputs.loadRecording(path)
-        options.adopt(recordingRate: recording.header.samplingFrequency)
+        try options.adopt(recordingRate: recording.header.samplingFrequency)
         let all = try AccelInputs.samples(of: recording, path: path)
         let filteredAll = options.makeFilter().map { all.filtered(with: $0, useTimestamps: options.usesTimestamps) } ?? []
         // Filter the whole recording first, then cut, so the window shows the filter's settled state.
@@ -52,7 +55,8 @@ enum AccelGraphCommand: Subcommand {
         ]
         if let svgPath {
             try AccelInputs.write(Array(SVGPlot(panels: panels).render().utf8), to: svgPath)
-            print("wrote \(svgPath): \(chosen.count) samples, 2 panels")
+            let count = RecordingFormat.count(chosen.count, "sample")
+            print(TerminalSanitizer.sanitize("wrote \(svgPath): \(count), 2 panels"))
             return .success
         }
         let plot = TerminalPlot(

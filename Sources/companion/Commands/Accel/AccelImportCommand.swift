@@ -1,4 +1,5 @@
 import Accelerometer
+import TerminalKit
 
 /// `companion accel import`: makes a recording from a raw `iio_readdev` capture or a CSV.
 enum AccelImportCommand: Subcommand {
@@ -36,12 +37,17 @@ enum AccelImportCommand: Subcommand {
         let deviceName = try list.option("--device")
         let scanChannels = try list.option("--scan-channels").map { $0.split(separator: ",").map(String.init) }
         let csvPath = try list.option("--csv")
-        let scale = try list.doubleOption("--scale")
-        let offset = try list.doubleOption("--offset")
-        let rate = try list.doubleOption("--rate")
+        let scale = try list.decimalOption("--scale")
+        let offset = try list.decimalOption("--offset")
+        let rate = try list.decimalOption("--rate")
         if let scale, scale == 0 { throw .usage("a zero scale would turn every reading into 0", subject: "--scale") }
         if let rate, rate <= 0 { throw .usage("the rate must be more than 0 Hz", subject: "--rate") }
         let files = try list.positionals()
+        // Before anything is read or written: the recording must not replace one of its own inputs.
+        let inputs = files.map { AccelOutputPath.Input(path: $0, role: "raw capture") }
+            + [csvPath.map { .init(path: $0, role: "CSV being imported") },
+               source.map { .init(path: $0, role: "channel description") }].compactMap { $0 }
+        try AccelOutputPath.check(output, option: "-o", against: inputs)
         var (device, enabledInSource) = try describe(source: source, deviceName: deviceName)
         if let rate { device?.samplingFrequency = rate }
         let recording: Recording
@@ -59,7 +65,10 @@ enum AccelImportCommand: Subcommand {
                 files[0], device: device, source: source, channels: scanChannels ?? (enabledInSource.isEmpty ? nil : enabledInSource))
         }
         try AccelInputs.write(recording.encoded(), to: output)
-        print("wrote \(output): \(recording.scanCount) scans of \(recording.layout.scanSize) bytes from \(recording.header.device)")
+        print(
+            TerminalSanitizer.sanitize(
+                "wrote \(output): \(RecordingFormat.count(recording.scanCount, "scan")) of "
+                    + "\(recording.layout.scanSize) bytes from \(recording.header.device)"))
         return .success
     }
 
@@ -75,7 +84,7 @@ enum AccelImportCommand: Subcommand {
             guard kind == .sysfsDirectory else { return (chosen, []) }
             return (chosen, try SysfsDevice(directory: sysfsDirectory(source, chosen)).enabledScanChannels())
         } catch {
-            throw .failure(error.description, subject: source)
+            throw .failure(error, subject: source)
         }
     }
 
@@ -88,13 +97,13 @@ enum AccelImportCommand: Subcommand {
         do {
             chosen = try device.channels(named: channels)
         } catch {
-            throw .failure(error.description, subject: source)
+            throw .failure(error, subject: source)
         }
         do {
             let (recording, issues) = try RawCaptureImporter.recording(
                 capture: capture, device: device, channels: chosen, tool: AccelCommand.toolVersion,
                 notes: ["imported from \(path) with channels from \(source)"])
-            for issue in issues { printError("companion: \(path): warning: \(issue)") }
+            for issue in issues { AccelInputs.printWarning(path, issue.description) }
             return recording
         } catch {
             throw .failure(error.description, subject: path)
@@ -125,7 +134,7 @@ enum AccelImportCommand: Subcommand {
             throw .failure(error.description, subject: path)
         }
         if scale == nil && device == nil {
-            printError("companion: \(path): warning: no --scale or --channels, so 1 count = 1 m/s² (scale 1.0)")
+            AccelInputs.printWarning(path, "no --scale or --channels, so 1 count = 1 m/s² (scale 1.0)")
         }
         return recording
     }

@@ -1,4 +1,5 @@
 import Accelerometer
+import TerminalKit
 
 /// `companion accel info FILE`: what a recording holds, and what is wrong with it.
 enum AccelInfoCommand: Subcommand {
@@ -10,7 +11,7 @@ enum AccelInfoCommand: Subcommand {
         Prints the recording's header (device, channels with index/type/scale/offset and byte
         position, mount matrix, rate, clock, start time, tool, notes), its length and time span,
         timestamp gaps, the range of each axis in g, and every problem found: a truncated last scan,
-        values beyond ±16 g. Exit status 1 when there are problems.
+        timestamps that repeat or go back, values beyond ±16 g. Exit status 1 when there are problems.
         """
 
     static func run(_ arguments: [String]) throws(CommandLineError) -> ExitStatus {
@@ -19,12 +20,16 @@ enum AccelInfoCommand: Subcommand {
         let recording = try AccelInputs.loadRecording(path)
         let samples = try AccelInputs.samples(of: recording, path: path, warn: false)
         print(describe(recording, samples: samples, path: path), terminator: "")
-        let problems = recording.issues + recording.rangeIssues(in: samples)
-        return problems.isEmpty ? .success : .failure
+        return recording.problems(in: samples).isEmpty ? .success : .failure
     }
 
-    /// The report, line by line.
+    /// The report, line by line, with control characters in the header's text (device, notes…) and
+    /// the path made visible: they come from the file, and the terminal must not obey them.
     static func describe(_ recording: Recording, samples: [AccelerationSample], path: String) -> String {
+        report(recording, samples: samples, path: path).map { TerminalSanitizer.sanitize($0) + "\n" }.joined()
+    }
+
+    private static func report(_ recording: Recording, samples: [AccelerationSample], path: String) -> [String] {
         let header = recording.header
         var lines = ["recording: \(path)"]
         lines.append("device: \(header.device)" + (header.deviceIdentifier.map { " (\($0))" } ?? ""))
@@ -45,10 +50,11 @@ enum AccelInfoCommand: Subcommand {
         }
         lines += RecordingFormat.table(header: ["index", "name", "type", "scale", "offset", "byte"], rows: rows)
             .map { "  " + $0 }
-        lines.append("scan size: \(layout.scanSize) bytes")
+        lines.append("scan size: \(RecordingFormat.count(layout.scanSize, "byte"))")
         lines.append("scans: \(recording.scanCount) (data from byte offset \(recording.dataOffset))")
-        if let first = samples.first, let last = samples.last {
-            lines.append("duration: \(RecordingFormat.fixed(last.time - first.time, 3)) s")
+        if !samples.isEmpty {
+            // From the earliest to the latest time: when timestamps go back, the last is not the latest.
+            lines.append("duration: \(RecordingFormat.fixed(samples.timeSpan, 3)) s")
             lines += gapLines(samples, rate: recording.effectiveSamplingFrequency)
             for (axis, name) in ["x", "y", "z"].enumerated() {
                 let values = samples.map { $0.accelerationInG[axis] }
@@ -60,14 +66,15 @@ enum AccelInfoCommand: Subcommand {
             }
         }
         for note in header.notes { lines.append("note: \(note)") }
-        let problems = recording.issues + recording.rangeIssues(in: samples)
+        let problems = recording.problems(in: samples)
         lines.append(problems.isEmpty ? "problems: none" : "problems: \(problems.count)")
         for problem in problems.prefix(20) { lines.append("  \(problem)") }
         if problems.count > 20 { lines.append("  … and \(problems.count - 20) more") }
-        return lines.joined(separator: "\n") + "\n"
+        return lines
     }
 
-    /// Gaps: steps longer than 1.5 sampling periods, from the timestamps.
+    /// Gaps: steps forward longer than 1.5 sampling periods, from the timestamps (steps that repeat
+    /// or go back are problems, listed with them).
     private static func gapLines(_ samples: [AccelerationSample], rate: Double) -> [String] {
         guard samples.first?.timestampNanoseconds != nil, samples.count > 1 else {
             return ["timestamps: none (times are sample number ÷ rate)"]

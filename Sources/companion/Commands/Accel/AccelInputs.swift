@@ -1,5 +1,6 @@
 import Accelerometer
 import Foundation
+import TerminalKit
 
 /// Reading the files `companion accel` actions take, turning every failure into one CLI line.
 enum AccelInputs {
@@ -8,7 +9,7 @@ enum AccelInputs {
         let bytes = try readBytes(path)
         do {
             let recording = try Recording(bytes: bytes)
-            for issue in recording.issues { printError("companion: \(path): warning: \(issue)") }
+            for issue in recording.issues { printWarning(path, issue.description) }
             return recording
         } catch {
             throw .failure(error.description, subject: path)
@@ -20,21 +21,26 @@ enum AccelInputs {
         do {
             return try SystemFileAccess().readBytes(path)
         } catch {
-            // The message already names the file.
-            throw .failure(error.description)
+            throw .failure(error)
         }
     }
 
-    /// Writes `bytes` to `path` (replacing it).
+    /// Writes `bytes` to `path` (replacing it); check it first with ``AccelOutputPath/check(_:option:against:)``.
     static func write(_ bytes: [UInt8], to path: String) throws(CommandLineError) {
         do {
             try SystemFileAccess().writeBytes(bytes, to: path)
         } catch {
-            throw .failure(error.description)
+            throw .failure(error)
         }
     }
 
-    /// Decodes a recording's samples and returns them with the ±16 g warnings printed.
+    /// Prints `companion: <path>: warning: <text>` on standard error, control characters made visible.
+    static func printWarning(_ path: String, _ text: String) {
+        printError(TerminalSanitizer.sanitize("companion: \(path): warning: \(text)"))
+    }
+
+    /// Decodes a recording's samples and returns them with warnings printed for timestamps that do not
+    /// increase and values beyond ±16 g (five of each, then a count).
     static func samples(of recording: Recording, path: String, warn: Bool = true) throws(CommandLineError)
         -> [AccelerationSample]
     {
@@ -45,10 +51,17 @@ enum AccelInputs {
             throw .failure(error.description, subject: path)
         }
         if warn {
+            let timestamps = recording.timestampIssues(in: samples)
+            for issue in timestamps.prefix(5) { printWarning(path, issue.description) }
+            if timestamps.count > 5 {
+                let more = RecordingFormat.count(timestamps.count - 5, "more sample")
+                printWarning(path, "\(more) whose timestamp does not increase")
+            }
             let issues = recording.rangeIssues(in: samples)
-            for issue in issues.prefix(5) { printError("companion: \(path): warning: \(issue)") }
+            for issue in issues.prefix(5) { printWarning(path, issue.description) }
             if issues.count > 5 {
-                printError("companion: \(path): warning: \(issues.count - 5) more samples beyond ±16 g (flagged in the output)")
+                let more = RecordingFormat.count(issues.count - 5, "more sample")
+                printWarning(path, "\(more) beyond ±16 g (flagged in the output)")
             }
         }
         return samples

@@ -5,6 +5,7 @@
 #endif
 import Accelerometer
 import Dispatch
+import Foundation
 import TerminalKit
 
 /// `companion accel play FILE`: replays a recording at its own pace with live, filtered values and
@@ -19,8 +20,9 @@ enum AccelPlayCommand: Subcommand {
         the acceleration in g, the low-pass (gravity) and high-pass (movement) outputs, and the
         device orientation: normal, bottom-up, left-up, right-up (iio-sensor-proxy's rules), plus
         face-up and face-down when the device lies flat. Orientation changes are printed the way
-        monitor-sensor prints them. On a terminal one status line updates in place; otherwise one
-        line is printed per --every samples. Ctrl-C stops the replay cleanly.
+        monitor-sensor prints them. On a terminal one status line updates in place, shortened to fit
+        the terminal's width; otherwise one line is printed per --every samples. Ctrl-C stops the
+        replay cleanly (exit status 130, as for any command Ctrl-C interrupts).
 
           --speed X          play X times faster (0.5 = half speed)
           --fast             no waiting at all (for scripts and tests)
@@ -33,7 +35,7 @@ enum AccelPlayCommand: Subcommand {
     static func run(_ arguments: [String]) throws(CommandLineError) -> ExitStatus {
         var list = ArgumentList(arguments)
         let fast = list.flag("--fast")
-        let speed = try list.doubleOption("--speed") ?? 1
+        let speed = try list.decimalOption("--speed") ?? 1
         guard speed > 0 else { throw .usage("the speed must be more than 0", subject: "--speed") }
         let every = try list.integerOption("--every", in: 1...1_000_000)
         let adaptive = list.flag("--adaptive")
@@ -41,7 +43,7 @@ enum AccelPlayCommand: Subcommand {
         let color = try AccelTerminal.colorPolicy(&list)
         let path = try AccelInputs.singleFile(list, action: name)
         let recording = try AccelInputs.loadRecording(path)
-        options.adopt(recordingRate: recording.header.samplingFrequency)
+        try options.adopt(recordingRate: recording.header.samplingFrequency, filtering: true)
         let samples = try AccelInputs.samples(of: recording, path: path)
         let signals = try AccelSignals()
         defer { signals.cancel() }
@@ -50,9 +52,12 @@ enum AccelPlayCommand: Subcommand {
             highpass: HighpassFilter(rate: options.rate, cutoff: options.cutoff, adaptive: adaptive),
             live: AccelTerminal.isTerminal, useColor: color.isEnabled,
             every: every ?? max(1, Int((recording.effectiveSamplingFrequency / 10).rounded())))
-        print("replaying \(path): \(samples.count) samples of \(recording.header.device)"
-            + (fast ? " (fast)" : speed == 1 ? " at the recorded pace" : " at \(RecordingFormat.number(speed))× speed")
-            + (adaptive ? ", adaptive filters" : ""))
+        let pace =
+            fast ? " (fast)" : speed == 1 ? " at the recorded pace" : " at \(RecordingFormat.number(speed))× speed"
+        print(
+            TerminalSanitizer.sanitize(
+                "replaying \(path): \(RecordingFormat.count(samples.count, "sample")) of \(recording.header.device)")
+                + pace + (adaptive ? ", adaptive filters" : ""))
         // Flushed now, so a script (or a test) reading the pipe knows the replay has begun.
         fflush(nil)
         let start = DispatchTime.now().uptimeNanoseconds
@@ -74,7 +79,9 @@ enum AccelPlayCommand: Subcommand {
         }
         player.finish()
         let stopped = played < samples.count
-        print(stopped ? "stopped after \(played) of \(samples.count) samples" : "done: \(played) samples")
+        let total = RecordingFormat.count(samples.count, "sample")
+        print(stopped ? "stopped after \(played) of \(total)" : "done: \(RecordingFormat.count(played, "sample"))")
+        if let number = signals.signalNumber { signals.endProcess(dueTo: number) }
         return .success
     }
 }
@@ -111,20 +118,30 @@ private struct Player {
         }
         defer { count += 1 }
         guard count % every == 0 else { return }
-        let line = "t=\(RecordingFormat.fixed(sample.time, 3)) s  g \(vector(g))  low-pass \(vector(low))  "
-            + "high-pass \(vector(high))  \(orientation.rawValue)" + (sample.isBeyondRange ? "  >16g" : "")
+        let status = ReplayStatusLine(
+            time: sample.time, acceleration: g, lowpass: low, highpass: high, orientation: orientation.rawValue,
+            isBeyondRange: sample.isBeyondRange)
         if live {
+            // Measured at every update, so a resized window is followed.
+            let (line, width) = status.rendered(columns: Self.terminalColumns(), useColor: useColor)
             clearStatus()
             print(line, terminator: "")
-            shown = line.count
+            shown = width
             fflush(nil)
         } else {
-            print(line)
+            print(status.rendered(useColor: useColor))
         }
     }
 
     mutating func finish() {
         if live { print("") }
+    }
+
+    /// The terminal's width now: standard output's, else `COLUMNS`, else 80.
+    private static func terminalColumns() -> Int {
+        let environment = ProcessInfo.processInfo.environment
+        return TerminalSize.of(fileDescriptor: STDOUT_FILENO)?.columns
+            ?? TerminalSize.pageWidth(requested: nil, environment: environment, terminal: { nil })
     }
 
     /// Returns to the start of the status line and blanks it: with colour by erasing to the end of the
@@ -136,15 +153,5 @@ private struct Player {
             print("\r" + String(repeating: " ", count: shown) + "\r", terminator: "")
         }
         shown = 0
-    }
-
-    private func vector(_ value: Vector3) -> String {
-        let parts = (0..<3).map { axis -> String in
-            let digits = RecordingFormat.fixed(value[axis], 3)
-            let text = digits.hasPrefix("-") ? digits : "+" + digits
-            guard useColor else { return ["x", "y", "z"][axis] + "=" + text }
-            return "\u{1B}[" + ["31", "32", "34"][axis] + "m" + ["x", "y", "z"][axis] + "=" + text + "\u{1B}[0m"
-        }
-        return parts.joined(separator: " ")
     }
 }

@@ -1,6 +1,7 @@
 import Accelerometer
 import Dispatch
 import Foundation
+import TerminalKit
 
 /// `record --poll`: reads `in_accel_*_raw` at a steady rate and stores the counts as a recording.
 enum AccelPolledRecorder {
@@ -19,12 +20,14 @@ enum AccelPolledRecorder {
             }
             description = described
         } catch let error as IIOError {
-            throw .failure(error.description, subject: "accel record")
+            throw .failure(error, subject: "accel record")
         } catch {
             throw .failure("\(error)", subject: "accel record")
         }
         let hertz = rate ?? description.samplingFrequency ?? 60
-        printError("polling \(device.identifier) at \(RecordingFormat.number(hertz)) Hz into \(output) (Ctrl-C to stop)")
+        printError(
+            TerminalSanitizer.sanitize(
+                "polling \(device.identifier) at \(RecordingFormat.number(hertz)) Hz into \(output) (Ctrl-C to stop)"))
         var csv = "timestamp,x,y,z\n"
         let start = DispatchTime.now().uptimeNanoseconds
         let wallStart = Int64(Date().timeIntervalSince1970 * 1e9)
@@ -40,7 +43,7 @@ enum AccelPolledRecorder {
             do {
                 reading = try device.readRawAcceleration()
             } catch {
-                throw .failure(error.description, subject: "accel record")
+                throw .failure(error, subject: "accel record")
             }
             let elapsed = Int64(DispatchTime.now().uptimeNanoseconds - start)
             csv += "\(wallStart + elapsed),\(reading.raw.map(String.init).joined(separator: ","))\n"
@@ -62,7 +65,7 @@ enum AccelPolledRecorder {
         } catch {
             throw .failure("\(error)", subject: output)
         }
-        printError("wrote \(count) polled readings to \(output)")
+        printError(TerminalSanitizer.sanitize("wrote \(RecordingFormat.count(count, "polled reading")) to \(output)"))
         return .success
     }
 }

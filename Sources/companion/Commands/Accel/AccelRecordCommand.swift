@@ -1,5 +1,6 @@
 import Accelerometer
 import Foundation
+import TerminalKit
 
 /// `companion accel record -o OUT`: captures from an IIO device into a recording.
 enum AccelRecordCommand: Subcommand {
@@ -40,7 +41,7 @@ enum AccelRecordCommand: Subcommand {
         let trigger = try list.option("--trigger")
         let bufferLength = try list.integerOption("--buffer-length", in: 1...1_000_000) ?? 128
         let poll = list.flag("--poll")
-        let pollRate = try list.doubleOption("--rate")
+        let pollRate = try list.decimalOption("--rate")
         let extra = try list.positionals()
         guard extra.isEmpty else { throw .usage("unexpected argument", subject: extra[0]) }
         if let pollRate, pollRate <= 0 || pollRate > 10_000 {
@@ -50,8 +51,17 @@ enum AccelRecordCommand: Subcommand {
         do {
             device = try SysfsDevice.find(named: deviceName, sysfsRoot: sysfsRoot)
         } catch {
-            throw .failure(error.description, subject: "accel record")
+            throw .failure(error, subject: "accel record")
         }
+        let capture = BufferedCapture(
+            device: device, devRoot: devRoot, channels: channels, trigger: trigger, bufferLength: bufferLength)
+        // The files read must not be the one written (-o /dev/iio:device0 would truncate nothing useful,
+        // but -o pointing into a copied tree would destroy the copy).
+        let inputs =
+            poll
+            ? DeviceDescription.axisNames.map { .init(path: device.path("in_\($0)_raw"), role: "polled reading") }
+            : [AccelOutputPath.Input(path: capture.devicePath, role: "IIO character device")]
+        try AccelOutputPath.check(output, option: "-o", against: inputs)
         let signals = try AccelSignals()
         defer { signals.cancel() }
         if poll {
@@ -59,9 +69,7 @@ enum AccelRecordCommand: Subcommand {
                 device: device, output: output, maximum: maximum, rate: pollRate, interruption: signals.interruption)
         }
         return try recordBuffered(
-            device: device, output: output, maximum: maximum, capture: BufferedCapture(
-                device: device, devRoot: devRoot, channels: channels, trigger: trigger, bufferLength: bufferLength),
-            interruption: signals.interruption)
+            device: device, output: output, maximum: maximum, capture: capture, interruption: signals.interruption)
     }
 
     private static func recordBuffered(
@@ -82,9 +90,11 @@ enum AccelRecordCommand: Subcommand {
                 notes: ["recorded from \(capture.devicePath) (\(device.directory))"])
             writer = try RecordingWriter(path: output, header: header)
         } catch {
-            throw .failure(error.description, subject: "accel record")
+            throw .failure(error, subject: "accel record")
         }
-        printError("recording \(device.identifier) from \(capture.devicePath) into \(output) (Ctrl-C to stop)")
+        printError(
+            TerminalSanitizer.sanitize(
+                "recording \(device.identifier) from \(capture.devicePath) into \(output) (Ctrl-C to stop)"))
         let count: Int
         do {
             count = try capture.run(maximumScans: maximum, interruption: interruption) { scans in
@@ -92,12 +102,14 @@ enum AccelRecordCommand: Subcommand {
             }
             try writer.close()
         } catch let error as IIOError {
-            throw .failure(error.description, subject: "accel record")
+            throw .failure(error, subject: "accel record")
         } catch {
             throw .failure("\(error)", subject: "accel record")
         }
         capture.stop()
-        printError("wrote \(count) scans to \(output)" + (interruption.isInterrupted ? " (stopped by signal)" : ""))
+        printError(
+            TerminalSanitizer.sanitize("wrote \(RecordingFormat.count(count, "scan")) to \(output)")
+                + (interruption.isInterrupted ? " (stopped by signal)" : ""))
         return .success
     }
 }

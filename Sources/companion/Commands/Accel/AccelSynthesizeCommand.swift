@@ -1,4 +1,5 @@
 import Accelerometer
+import TerminalKit
 
 /// `companion accel synthesize SCENARIO -o OUT`: a recording from the physical motion model.
 enum AccelSynthesizeCommand: Subcommand {
@@ -29,8 +30,8 @@ enum AccelSynthesizeCommand: Subcommand {
         guard let output = try list.option("-o", "--output") else {
             throw .usage("where should the recording go? (give -o OUT)", subject: "accel synthesize")
         }
-        let rate = try list.doubleOption("--rate") ?? 60
-        let duration = try list.doubleOption("--duration")
+        let rate = try list.decimalOption("--rate") ?? 60
+        let duration = try list.decimalOption("--duration")
         let seed = try list.integerOption("--seed", in: 0...Int(Int32.max)) ?? 1
         guard rate >= 1 && rate <= 10_000 else { throw .usage("the rate must be from 1 to 10000 Hz", subject: "--rate") }
         if let duration, duration <= 0 || duration > 3600 {
@@ -50,7 +51,8 @@ enum AccelSynthesizeCommand: Subcommand {
             throw .failure(error.description, subject: output)
         }
         try AccelInputs.write(recording.encoded(), to: output)
-        print("wrote \(output): \(recording.scanCount) scans, \(scenario.rawValue), seed \(seed)")
+        let count = RecordingFormat.count(recording.scanCount, "scan")
+        print(TerminalSanitizer.sanitize("wrote \(output): \(count), \(scenario.rawValue), seed \(seed)"))
         return .success
     }
 }

@@ -1,0 +1,36 @@
+import Foundation
+import Testing
+
+/// `companion accel play` on real terminals of different widths: the status line updates in place.
+@Suite(.enabled(if: AccelTerminalScreen.isAvailable, "needs tmux (make deps installs it)"))
+struct AccelPlayTerminalTests {
+    private let companion = ProductRunner.binDirectory.appendingPathComponent("companion")
+
+    /// The lines a replay of the tilting recording leaves: the announcement, monitor-sensor's six
+    /// orientation changes, one status line (rewritten in place every update), and the summary.
+    @Test(arguments: [40, 80, 200])
+    func theStatusLineUpdatesInPlaceAtAnyWidth(_ columns: Int) throws {
+        for colour in [[], ["--color", "always"]] {
+            let screen = try AccelTerminalScreen.run(
+                companion, ["accel", "play", AccelTestSupport.shippedRecording("tilting"), "--fast"] + colour,
+                columns: columns)
+            #expect(screen.status == 0)
+            let lines = screen.lines
+            #expect(lines.count == 9, "\(columns) columns \(colour): \(lines.joined(separator: "\n"))")
+            #expect(lines.first?.hasPrefix("replaying ") == true)
+            #expect(lines.filter { $0.contains("Accelerometer orientation changed:") }.count == 6)
+            #expect(lines.last == "done: 840 samples")
+            let status = lines[lines.count - 2]
+            #expect(status.hasSuffix("face-up"), "\(status)")
+            #expect(status.count < columns, "\(status.count) columns of \(columns): \(status)")
+        }
+    }
+
+    @Test func aWideTerminalShowsTheWholeStatusLine() throws {
+        let screen = try AccelTerminalScreen.run(
+            companion, ["accel", "play", AccelTestSupport.shippedRecording("tilting"), "--fast"], columns: 200)
+        let status = screen.lines[screen.lines.count - 2]
+        #expect(status.hasPrefix("t=13.900 s  g x="), "\(status)")
+        #expect(status.contains("  low-pass x=") && status.contains("  high-pass x="))
+    }
+}

@@ -1,0 +1,82 @@
+import Foundation
+
+/// A command run to its end on a terminal of a chosen size — a detached tmux session on a private
+/// server — and the screen it left behind, as a person would read it.
+///
+/// The pane signals a tmux channel when the command ends and the test blocks on that channel
+/// (`wait-for`), so there is no sleeping or polling; `timeout` bounds a command that would hang.
+enum AccelTerminalScreen {
+    /// Whether tmux is installed.
+    static var isAvailable: Bool {
+        ["/usr/bin/tmux", "/usr/local/bin/tmux"].contains { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+
+    /// What the terminal showed once the command had ended.
+    struct Screen {
+        /// The pane's lines, scrolled-off history included, rows wrapped by the terminal joined into
+        /// the lines the program wrote, trailing spaces and empty lines dropped.
+        var lines: [String]
+        /// The command's exit status.
+        var status: Int32
+    }
+
+    /// Runs `executable` with `arguments` in a `columns`-wide pane (without colour unless the
+    /// arguments ask for it) and returns the screen after it exits.
+    static func run(_ executable: URL, _ arguments: [String], columns: Int, rows: Int = 24) throws -> Screen {
+        let socket = "accel-screen-" + UUID().uuidString.prefix(8)
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(String(socket))
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let command = ([executable.path] + arguments).map(quoted).joined(separator: " ")
+        let script = "NO_COLOR=1 timeout 60 \(command); echo ACCEL-EXIT=$?; "
+            + "tmux -L \(socket) wait-for -S finished; read _"
+        defer { _ = try? tmux(socket, ["kill-server"], output: nil) }
+        let size = ["-x", "\(columns)", "-y", "\(rows)"]
+        try tmux(socket, ["new-session", "-d", "-s", "accel"] + size + ["sh", "-c", script], output: nil)
+        try tmux(socket, ["wait-for", "finished"], output: nil)
+        let capture = directory.appendingPathComponent("screen.txt").path
+        try tmux(socket, ["capture-pane", "-p", "-J", "-S", "-", "-t", "accel"], output: capture)
+        var lines = try String(contentsOfFile: capture, encoding: .utf8).split(separator: "\n").map {
+            String($0.reversed().drop { $0 == " " }.reversed())
+        }.filter { !$0.isEmpty }
+        guard let last = lines.last, last.hasPrefix("ACCEL-EXIT="), let status = Int32(last.dropFirst(11)) else {
+            throw AccelTerminalScreenError.noExitStatus(lines)
+        }
+        lines.removeLast()
+        return Screen(lines: lines, status: status)
+    }
+
+    /// Runs tmux on the private server; posix_spawn and a blocking waitpid, because the server tmux
+    /// forks lives on and would keep a pipe open.
+    @discardableResult
+    private static func tmux(_ socket: String, _ arguments: [String], output: String?) throws -> Int32 {
+        let argv = ["tmux", "-L", socket, "-f", "/dev/null"] + arguments
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, output ?? "/dev/null", O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        var pid: pid_t = 0
+        let cArguments = argv.map { strdup($0) } + [nil]
+        defer { for pointer in cArguments { free(pointer) } }
+        guard posix_spawnp(&pid, "tmux", &actions, nil, cArguments, environ) == 0 else {
+            throw AccelTerminalScreenError.tmuxFailed(arguments)
+        }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        let code = (status >> 8) & 0xFF
+        guard code == 0 || arguments.first == "kill-server" else { throw AccelTerminalScreenError.tmuxFailed(arguments) }
+        return code
+    }
+
+    private static func quoted(_ text: String) -> String {
+        "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+}
+
+/// Why a terminal run could not be read.
+enum AccelTerminalScreenError: Error {
+    case tmuxFailed([String])
+    case noExitStatus([String])
+}
