@@ -55,6 +55,12 @@ enum ProductRunner {
             environment: environment, directory: directory)
     }
 
+    /// Writing to a child that has exited fails the write (EPIPE) instead of killing the test
+    /// process with SIGPIPE; set once, before the first child starts.
+    private static let ignoringBrokenPipes: Void = {
+        signal(SIGPIPE, SIG_IGN)
+    }()
+
     /// Runs the executable file at `executable` (for instance a copy of a product placed outside
     /// the build folder) like ``run(_:_:input:environment:directory:)``.
     static func run(
@@ -73,12 +79,21 @@ enum ProductRunner {
         process.standardOutput = outputPipe
         process.standardError = errorPipe
         process.standardInput = inputPipe
+        _ = ignoringBrokenPipes
         try process.run()
-        if let input { inputPipe.fileHandleForWriting.write(Data(input.utf8)) }
-        try? inputPipe.fileHandleForWriting.close()
+        let group = DispatchGroup()
+        // Input is written beside the reading, so a child that answers before it has read
+        // everything never blocks on a full pipe; one that exits without reading it all (a
+        // reader that stops at the first bad byte) only ends the write.
+        let writer = inputPipe.fileHandleForWriting
+        group.enter()
+        DispatchQueue.global().async {
+            if let input { try? writer.write(contentsOf: Data(input.utf8)) }
+            try? writer.close()
+            group.leave()
+        }
         // Read both pipes concurrently so a chatty child never blocks on a full pipe.
         let errorData = LockedData()
-        let group = DispatchGroup()
         group.enter()
         DispatchQueue.global().async {
             errorData.set(errorPipe.fileHandleForReading.readDataToEndOfFile())
