@@ -24,7 +24,7 @@ struct InspectOptions {
     var sqlDebugLevel: Int = 1
     /// `-bail`: stop the non-interactive shell at the first error.
     var bail = false
-    /// `--shell`: start the shell when no subcommand is given and stdin is a terminal.
+    /// `--shell`: start the shell when no subcommand is given (reading a piped stdin like `shell`).
     var shell = false
     /// `--store STORE` for a stand-alone `trace`.
     var storePath: String?
