@@ -119,6 +119,33 @@ struct InspectShellTerminalTests {
         #expect(history.contains("SELECT ZNAME FROM ZRECIPETYPE ORDER BY ZNAME LIMIT 1;"))
     }
 
+    @Test func tablesFollowTheTerminalWhenItIsResized() throws {
+        let fixtures = try InspectFixtures()
+        try fixtures.copyCorpusStore(InspectFixtures.recipes)
+        let command = "env -u COLUMNS " + Self.shellCommand(fixtures, stateHome: fixtures.path + "/state")
+        let terminal = try TmuxSession(command: command, directory: fixtures.path)
+        defer { terminal.close() }
+        try terminal.start()
+        #expect(terminal.waitFor("Ctrl-D quits"))
+        // 100 zeros fit the 120 columns the session starts with.
+        let query = "SELECT hex(zeroblob(50)) AS zeros;"
+        var mark = terminal.mark
+        try terminal.type(query)
+        try terminal.press("Enter")
+        #expect(terminal.waitFor("│ " + String(repeating: "0", count: 100) + " │", thenPrompt: "inspect> ", after: mark))
+
+        try terminal.resize(columns: 60)
+        mark = terminal.mark
+        try terminal.type(query)
+        try terminal.press("Enter")
+        // 60 columns: the box's frame takes 4, so 55 zeros and the cut mark.
+        #expect(terminal.waitFor("│ " + String(repeating: "0", count: 55) + "… │", thenPrompt: "inspect> ", after: mark),
+                "\((try? terminal.capture()) ?? "")")
+        mark = terminal.mark
+        try terminal.press("C-d")
+        #expect(terminal.waitFor("SHELL-EXITED-0", after: mark))
+    }
+
     /// The command line that opens the Recipes store's shell with its private temporary and state
     /// folders, for a tmux session.
     private static func shellCommand(_ fixtures: InspectFixtures, stateHome: String) -> String {

@@ -71,14 +71,19 @@ enum BatchCommand {
         }
         if output.format != .json {
             var report = InspectReport()
+            // The differences column only means something with --expected.
+            let compares = expected != nil
             report.table("Stores", key: "stores", Table(
-                columns: ["path", "open", "entities (rows)", "model", "differences", "findings"],
+                columns: ["path", "open", "entities (rows)", "model"] + (compares ? ["differences"] : []) + ["findings"],
                 rows: lines.map { line in
-                    [.text(line.path), .text(line.error.map { "error: " + $0 } ?? "ok"),
-                     .text(line.entities.map { "\($0.0) \($0.1.map(String.init) ?? "?")" }.joined(separator: ", ")),
-                     line.digest.map { .text((groups[$0] ?? "?") + " " + $0) } ?? .null,
-                     line.differences.map { .integer(Int64($0)) } ?? .null,
-                     .integer(Int64(line.findings + line.problems.count))]
+                    var cells: [TableCell] = [
+                        .text(line.path), .text(line.error.map { "error: " + $0 } ?? "ok"),
+                        .text(line.entities.map { "\($0.0) \($0.1.map(String.init) ?? "?")" }.joined(separator: ", ")),
+                        line.digest.map { .text((groups[$0] ?? "?") + " " + $0) } ?? .null,
+                    ]
+                    if compares { cells.append(line.differences.map { .integer(Int64($0)) } ?? .null) }
+                    cells.append(.integer(Int64(line.findings + line.problems.count)))
+                    return cells
                 }))
             report.messages("Notes", key: "notes", notes, empty: "none")
             output.write(report)
