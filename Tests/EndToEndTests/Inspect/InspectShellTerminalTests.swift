@@ -119,6 +119,26 @@ struct InspectShellTerminalTests {
         #expect(history.contains("SELECT ZNAME FROM ZRECIPETYPE ORDER BY ZNAME LIMIT 1;"))
     }
 
+    @Test func aLineOfOnlySpacesStartsNoStatement() throws {
+        let fixtures = try InspectFixtures()
+        try fixtures.copyCorpusStore(InspectFixtures.recipes)
+        let terminal = try TmuxSession(
+            command: Self.shellCommand(fixtures, stateHome: fixtures.path + "/state"), directory: fixtures.path)
+        defer { terminal.close() }
+        try terminal.start()
+        #expect(terminal.waitFor("Ctrl-D quits"))
+        var mark = terminal.mark
+        try terminal.type("   ")
+        try terminal.press("Enter")
+        try terminal.type(".tables")
+        try terminal.press("Enter")
+        #expect(terminal.waitFor("ZRECIPETYPE", thenPrompt: "inspect> ", after: mark), "\((try? terminal.capture()) ?? "")")
+        #expect(!terminal.transcript[mark...].contains("...>"))
+        mark = terminal.mark
+        try terminal.press("C-d")
+        #expect(terminal.waitFor("SHELL-EXITED-0", after: mark))
+    }
+
     @Test func tablesFollowTheTerminalWhenItIsResized() throws {
         let fixtures = try InspectFixtures()
         try fixtures.copyCorpusStore(InspectFixtures.recipes)

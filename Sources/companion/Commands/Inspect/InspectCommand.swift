@@ -45,7 +45,9 @@ enum InspectCommand: Subcommand {
         options:
           --format table|markdown|json|csv|line   (also --json, --csv, --markdown, --line, --table)
                              default: table on a terminal, markdown otherwise
-          --width N          fit tables to N columns (default: the terminal, or $COLUMNS)
+          --width N          fit tables to N columns (default: $COLUMNS, or the terminal's width,
+                             followed when it is resized); long text is cut to fit, object IDs
+                             and numbers never are, so a table of many columns may stay wider
           --model MODEL      read the store with this .xcdatamodeld / .xcdatamodel / contents file
           --expected MODEL   the model diff and the batch summary compare against
           --timeout SECONDS  stop any one query after this long (default 300)
@@ -54,7 +56,8 @@ enum InspectCommand: Subcommand {
           -bail              in a non-interactive shell, stop at the first error
 
         Exit status: 0 clean, 1 findings (problems, check findings, differences), 2 errors
-        (a missing or unreadable file, not an SQLite file, a corrupt store, a usage error).
+        (a missing or unreadable file, not an SQLite file or not a Core Data store, a corrupt
+        store, a usage error).
         """
 
     /// The words that select a store subcommand.
