@@ -81,4 +81,29 @@ import Testing
             #expect(widest <= width, "\(outcome.standardOutput)")
         }
     }
+
+    @Test func aShellQueryWidensItsColumnForALaterWiderRowInsteadOfCuttingIt() throws {
+        let fixtures = try InspectFixtures()
+        try fixtures.copyCorpusStore(InspectFixtures.recipes)
+        // The shell draws its table after 256 rows (a query may never end); p1000 comes later.
+        let query = "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c LIMIT 1000) SELECT 'Page/p' || x AS id FROM c;\n"
+        let outcome = try fixtures.inspect([InspectFixtures.recipes, "shell", "--table"], input: query)
+        #expect(outcome.status == 0, "\(outcome.standardError)")
+        let lines = outcome.standardOutput.split(separator: "\n")
+        #expect(!lines.contains { $0.contains("…") })
+        #expect(lines.contains("│ Page/p999 │"), "drawn 9 wide, from the first 256 rows")
+        #expect(lines.contains("│ Page/p1000 │"))
+        // The wider column starts below a rule.
+        #expect(lines.filter { $0.hasPrefix("├") }.count == 2)
+    }
+
+    @Test func summaryJSONListsTheModelVersionIdentifiers() throws {
+        let fixtures = try InspectFixtures()
+        try fixtures.copyCorpusStore(InspectFixtures.bookmarks)
+        let outcome = try fixtures.inspect([InspectFixtures.bookmarks, "--json"])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(outcome.standardOutput.utf8)) as? [String: Any])
+        let store = try #require(object["store"] as? [String: Any])
+        #expect(store["model version identifiers"] as? [String] == [""])
+        #expect(store["framework version"] as? Int == 1333)
+    }
 }

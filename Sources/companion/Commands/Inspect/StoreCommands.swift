@@ -67,7 +67,7 @@ struct StoreCommands {
     func summary() throws -> ExitStatus {
         let facts = try StoreSummary(inspection)
         var report = InspectReport()
-        report.properties("Store", key: "store", [
+        let store: [(String, TableCell)] = [
             ("file", .text(facts.path)),
             ("size (bytes)", .integer(facts.fileSize)),
             ("journal mode", .text(facts.journalMode)),
@@ -79,7 +79,12 @@ struct StoreCommands {
             ("model version identifiers", .text(facts.versionIdentifiers.map { "\"\($0)\"" }.joined(separator: ", "))),
             ("model", facts.modelSource.map { .text($0) } ?? .null),
             ("model digest", facts.modelDigest.map { .text($0) } ?? .null),
-        ])
+        ]
+        report.properties("Store", key: "store", store)
+        // In JSON the version identifiers are the list they are, not the text the table shows.
+        report.json(.object(store.map { name, cell in
+            name == "model version identifiers" ? (name, .array(facts.versionIdentifiers.map(JSONValue.string))) : (name, JSONValue(cell))
+        }), forSection: "store")
         if facts.isCoreDataStore {
             report.table("Entities", key: "entities", Table(
                 columns: ["Z_ENT", "entity", "parent", "table", "rows"],
