@@ -139,6 +139,37 @@ struct InspectShellTerminalTests {
         #expect(terminal.waitFor("SHELL-EXITED-0", after: mark))
     }
 
+    @Test func ctrlCEndsTheLineAfterWhatWasTypedAndOneTabListsTheTablesAPrefixFits() throws {
+        let fixtures = try InspectFixtures()
+        try fixtures.copyCorpusStore(InspectFixtures.recipes)
+        // No inputrc of the machine's: what readline does is the shell's own setting.
+        let command = "env INPUTRC=/dev/null " + Self.shellCommand(fixtures, stateHome: fixtures.path + "/state")
+        let terminal = try TmuxSession(command: command, directory: fixtures.path)
+        defer { terminal.close() }
+        try terminal.start()
+        #expect(terminal.waitFor("Ctrl-D quits"))
+        var mark = terminal.mark
+        try terminal.type("SELECT half typed")
+        // Ctrl-C flushes keys the program has not read yet: press it once all are echoed.
+        #expect(terminal.waitFor("SELECT half typed", after: mark))
+        try terminal.press("C-c")
+        #expect(terminal.waitFor("^C", thenPrompt: "inspect> ", after: mark))
+        let screen = try terminal.capture()
+        #expect(screen.contains("inspect> SELECT half typed^C\ninspect>"), "\(screen)")
+        #expect(!screen.contains("^Cspect>"))
+
+        mark = terminal.mark
+        try terminal.type("SELECT count(*) AS n FROM ZRE")
+        try terminal.press("Tab")
+        #expect(terminal.waitFor("ZRECIPETYPE", after: mark), "\((try? terminal.capture()) ?? "")")
+        try terminal.type(" ;")
+        try terminal.press("Enter")
+        #expect(terminal.waitFor("│ 3 │", thenPrompt: "inspect> ", after: mark))
+        mark = terminal.mark
+        try terminal.press("C-d")
+        #expect(terminal.waitFor("SHELL-EXITED-0", after: mark))
+    }
+
     @Test func tablesFollowTheTerminalWhenItIsResized() throws {
         let fixtures = try InspectFixtures()
         try fixtures.copyCorpusStore(InspectFixtures.recipes)

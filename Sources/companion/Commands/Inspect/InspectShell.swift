@@ -43,6 +43,13 @@ final class InspectShell {
 
     private func runInteractive() {
         let editor = LineEditor(programName: "companion", historyPath: Self.historyPath())
+        // Readline ends bracketed paste with "ESC[?2004l CR" when it gives the terminal back, so the
+        // "^C" of a cancelled line landed at column 0, over the prompt ("^Cspect>"). Pasted lines
+        // are then read one at a time, as typed, which is how the shell reads SQL anyway.
+        editor.setVariable("enable-bracketed-paste", to: "off")
+        // Tab after "ZRE" inserts "ZRECIPE" and lists ZRECIPE and ZRECIPETYPE at once; by
+        // readline's default only a third Tab would list them.
+        editor.setVariable("show-all-if-ambiguous", to: "on")
         editor.completion = { [inspection] word, line in Self.completions(for: word, line: line, inspection: inspection) }
         let store = inspection.store
         TemporaryCopyRegistry.shared.setInterruptAction {
