@@ -65,7 +65,8 @@ public struct StoreMetadata: Sendable {
             version: row[0].int64Value ?? 0, storeUUID: row[1].stringValue, plist: .dictionary([]), plistProblem: nil)
         switch row[2] {
         case .null:
-            metadata.plistProblem = "Z_METADATA.Z_PLIST is NULL: the store's metadata (framework version, version hashes) is missing"
+            metadata.plistProblem =
+                "Z_METADATA.Z_PLIST is NULL: the store's metadata (framework version, version hashes) is missing"
         case .blob(let bytes) where bytes.isEmpty:
             metadata.plistProblem = "Z_METADATA.Z_PLIST is empty (0 bytes): the store's metadata is missing"
         default:

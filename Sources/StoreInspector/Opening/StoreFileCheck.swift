@@ -40,7 +40,8 @@ public enum StoreFileCheck {
         let code = errno
         switch code {
         case ENOENT, ENOTDIR: return .missing(path: path)
-        case EACCES: return .unreadable(path: path, reason: "permission denied (a directory on its path may not be entered)")
+        case EACCES:
+            return .unreadable(path: path, reason: "permission denied (a directory on its path may not be entered)")
         default: return .unreadable(path: path, reason: String(cString: strerror(code)))
         }
     }

@@ -50,7 +50,9 @@ public final class StoreInspection: @unchecked Sendable {
             schema.filter { $0.type == "table" }.map { ($0.name.uppercased(), $0.name) }, uniquingKeysWith: { a, _ in a })
         primaryKeys = try PrimaryKeyEntry.read(from: store)
         metadata = try StoreMetadata.read(from: store)
-        let missing = ["Z_PRIMARYKEY", "Z_METADATA"].filter { [tablesByUppercasedName] in tablesByUppercasedName[$0] == nil }
+        let missing = ["Z_PRIMARYKEY", "Z_METADATA"].filter { [tablesByUppercasedName] in
+            tablesByUppercasedName[$0] == nil
+        }
         missingCoreDataTables = missing
         isCoreDataStore = missing.isEmpty
         var problems: [String] = []
@@ -214,14 +216,16 @@ public final class StoreInspection: @unchecked Sendable {
         case let other?:
             let kind = if case .text = other { "text" } else { "a number" }
             problems.append(
-                "Z_MODELCACHE.Z_CONTENT holds \(kind), not a model cache (compressed data); the model was inferred instead")
+                "Z_MODELCACHE.Z_CONTENT holds \(kind), not a model cache (compressed data); "
+                    + "the model was inferred instead")
             return nil
         }
         do {
             return StoreModel(model: try ModelCacheDecoder.decode(compressed: blob), source: .modelCache)
         } catch {
             problems.append(
-                "Z_MODELCACHE.Z_CONTENT is not a model cache Core Data wrote (\(error)); the model was inferred instead")
+                "Z_MODELCACHE.Z_CONTENT is not a model cache Core Data wrote (\(error)); "
+                    + "the model was inferred instead")
             return nil
         }
     }

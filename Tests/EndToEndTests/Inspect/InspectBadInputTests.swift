@@ -103,7 +103,8 @@ import Testing
         try fixtures.makeDatabase("half.sqlite", [
             "CREATE TABLE Z_PRIMARYKEY (Z_ENT INTEGER PRIMARY KEY, Z_NAME VARCHAR, Z_SUPER INTEGER, Z_MAX INTEGER)",
         ])
-        expectError(try fixtures.inspect(["half.sqlite"]), contains: "half.sqlite: not a Core Data store: it has no Z_METADATA table")
+        let summary = try fixtures.inspect(["half.sqlite"])
+        expectError(summary, contains: "half.sqlite: not a Core Data store: it has no Z_METADATA table")
         expectError(try fixtures.inspect(["half.sqlite", "metadata"]), contains: "it has no Z_METADATA table")
     }
 
@@ -117,21 +118,25 @@ import Testing
         let errors = outcome.standardError.split(separator: "\n").map(String.init).sorted()
         #expect(errors.count == 2, "\(outcome.standardError)")
         #expect(errors.first?.hasPrefix("companion: class/broken.sqlite: database disk image is malformed") == true)
-        #expect(errors.last == "companion: class/plain.sqlite: not a Core Data store: it has no Z_PRIMARYKEY and Z_METADATA tables")
+        #expect(errors.last
+            == "companion: class/plain.sqlite: not a Core Data store: it has no Z_PRIMARYKEY and Z_METADATA tables")
         #expect(outcome.standardOutput.contains("Recipe 3"))
     }
 
     @Test func aWriteAheadLogOrJournalGivenForTheStoreSaysWhichFileToOpen() throws {
         let fixtures = try InspectFixtures()
-        let store = try fixtures.copyCorpusStore("wibosco__CoreDataMigration-Example__CoreDataMigration_Example_WAL.sqlite")
+        let walStore = "wibosco__CoreDataMigration-Example__CoreDataMigration_Example_WAL.sqlite"
+        let store = try fixtures.copyCorpusStore(walStore)
         let name = (store as NSString).lastPathComponent
         expectError(
             try fixtures.inspect([name + "-wal"]),
             contains: "\(name)-wal: is a write-ahead log (-wal), not a store; open the store file beside it (\(name))")
-        try fixtures.write("app.sqlite-journal", Data([0xD9, 0xD5, 0x05, 0xF9, 0x20, 0xA1, 0x63, 0xD7]) + Data(count: 504))
+        let journalMagic = Data([0xD9, 0xD5, 0x05, 0xF9, 0x20, 0xA1, 0x63, 0xD7])
+        try fixtures.write("app.sqlite-journal", journalMagic + Data(count: 504))
         expectError(
             try fixtures.inspect(["app.sqlite-journal"]),
-            contains: "app.sqlite-journal: is a rollback journal (-journal), not a store; open the store file beside it (app.sqlite)")
+            contains: "app.sqlite-journal: is a rollback journal (-journal), not a store; "
+                + "open the store file beside it (app.sqlite)")
     }
 
     @Test func anEmptyPathSaysThePathIsEmpty() throws {
@@ -144,12 +149,13 @@ import Testing
         let fixtures = try InspectFixtures()
         try fixtures.write("locked/x.sqlite", Data())
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: fixtures.path)
-        try FileManager.default.setAttributes([.posixPermissions: 0o000], ofItemAtPath: fixtures.path + "/locked")
-        defer { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: fixtures.path + "/locked") }
+        let locked = fixtures.path + "/locked"
+        try FileManager.default.setAttributes([.posixPermissions: 0o000], ofItemAtPath: locked)
+        defer { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: locked) }
         let binary = ProductRunner.binDirectory.appendingPathComponent("companion").path
         let outcome = try ProductRunner.run(
-            executable: URL(fileURLWithPath: "/usr/sbin/runuser"), ["-u", "nobody", "--", binary, "inspect", "locked/x.sqlite"],
-            directory: fixtures.url)
+            executable: URL(fileURLWithPath: "/usr/sbin/runuser"),
+            ["-u", "nobody", "--", binary, "inspect", "locked/x.sqlite"], directory: fixtures.url)
         expectError(outcome, contains: "locked/x.sqlite: cannot be read: permission denied")
     }
 

@@ -50,7 +50,8 @@ import Testing
         #expect(csv.status == 0, "\(csv.standardError)")
         #expect(!csv.standardOutput.contains("␊"))
         let json = try fixtures.inspect([InspectFixtures.recipes, "rows", "Recipe", "--json"])
-        let objects = try #require(try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [[String: Any]])
+        let objects = try #require(
+            try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [[String: Any]])
         let instructions = try #require(objects.first?["instructions"] as? String)
         #expect(instructions.contains("\n"))
         // The first record's field, quoted, with its real line breaks.
@@ -86,7 +87,8 @@ import Testing
         let fixtures = try InspectFixtures()
         try fixtures.copyCorpusStore(InspectFixtures.recipes)
         // The shell draws its table after 256 rows (a query may never end); p1000 comes later.
-        let query = "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c LIMIT 1000) SELECT 'Page/p' || x AS id FROM c;\n"
+        let query = "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c LIMIT 1000) "
+            + "SELECT 'Page/p' || x AS id FROM c;\n"
         let outcome = try fixtures.inspect([InspectFixtures.recipes, "shell", "--table"], input: query)
         #expect(outcome.status == 0, "\(outcome.standardError)")
         let lines = outcome.standardOutput.split(separator: "\n")
@@ -101,7 +103,8 @@ import Testing
         let fixtures = try InspectFixtures()
         try fixtures.copyCorpusStore(InspectFixtures.bookmarks)
         let outcome = try fixtures.inspect([InspectFixtures.bookmarks, "--json"])
-        let object = try #require(try JSONSerialization.jsonObject(with: Data(outcome.standardOutput.utf8)) as? [String: Any])
+        let object = try #require(
+            try JSONSerialization.jsonObject(with: Data(outcome.standardOutput.utf8)) as? [String: Any])
         let store = try #require(object["store"] as? [String: Any])
         #expect(store["model version identifiers"] as? [String] == [""])
         #expect(store["framework version"] as? Int == 1333)

@@ -16,7 +16,8 @@ import Testing
         ] {
             #expect(outcome.standardOutput.contains("| \(key) |"), "\(key) missing")
         }
-        #expect(outcome.standardOutput.contains("f3zhRcli1vU1KL1eGWk+BkpW5eZLLlkgDMaIRfi7mC3a9eGmHvJvEoHfMAaXAYLC9Ua3nas4g1P8aXw0xiQM2g=="))
+        let digest = "f3zhRcli1vU1KL1eGWk+BkpW5eZLLlkgDMaIRfi7mC3a9eGmHvJvEoHfMAaXAYLC9Ua3nas4g1P8aXw0xiQM2g=="
+        #expect(outcome.standardOutput.contains(digest))
     }
 
     @Test func jsonKeepsThePlistsTypes() throws {
@@ -24,7 +25,8 @@ import Testing
         try fixtures.copyCorpusStore(InspectFixtures.bookmarks)
         let outcome = try fixtures.inspect([InspectFixtures.bookmarks, "metadata", "--json"])
         #expect(outcome.status == 0, "\(outcome.standardError)")
-        let object = try #require(try JSONSerialization.jsonObject(with: Data(outcome.standardOutput.utf8)) as? [String: Any])
+        let object = try #require(
+            try JSONSerialization.jsonObject(with: Data(outcome.standardOutput.utf8)) as? [String: Any])
         let metadata = try #require(object["metadata"] as? [String: Any])
         #expect(metadata["NSStoreModelVersionIdentifiers"] as? [String] == [""])
         #expect(metadata["NSPersistenceFrameworkVersion"] as? Int == 1333)
@@ -53,7 +55,8 @@ import Testing
 
         let outcome = try fixtures.inspect([InspectFixtures.recipes, "metadata", "--json"])
         #expect(outcome.status == 0, "\(outcome.standardError)")
-        let object = try #require(try JSONSerialization.jsonObject(with: Data(outcome.standardOutput.utf8)) as? [String: Any])
+        let object = try #require(
+            try JSONSerialization.jsonObject(with: Data(outcome.standardOutput.utf8)) as? [String: Any])
         let entries = try #require(object["application"] as? [[String: Any]])
         let values = Dictionary(uniqueKeysWithValues: entries.compactMap { entry in
             (entry["key"] as? String).map { ($0, entry["value"] as Any) }

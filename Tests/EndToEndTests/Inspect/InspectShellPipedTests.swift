@@ -107,7 +107,8 @@ import Testing
     @Test func theShellFlagReadsAPipedStandardInputAsTheShellDoes() throws {
         let fixtures = try InspectFixtures()
         try fixtures.copyCorpusStore(InspectFixtures.recipes)
-        let outcome = try fixtures.inspect([InspectFixtures.recipes, "--shell", "--csv"], input: "SELECT 41 + 1 AS answer;\n")
+        let outcome = try fixtures.inspect(
+            [InspectFixtures.recipes, "--shell", "--csv"], input: "SELECT 41 + 1 AS answer;\n")
         #expect(outcome.status == 0, "\(outcome.standardError)")
         #expect(outcome.standardOutput == "answer\r\n42\r\n")
     }
@@ -115,7 +116,8 @@ import Testing
     @Test func anUnknownModeIsNamedInTheError() throws {
         let outcome = try run(".mode xml\n")
         #expect(outcome.status == 1)
-        #expect(outcome.standardError == "companion: .mode: unknown format 'xml' (formats: table, markdown, json, csv, line)\n")
+        #expect(outcome.standardError
+            == "companion: .mode: unknown format 'xml' (formats: table, markdown, json, csv, line)\n")
     }
 
     @Test func exitWithAnArgumentIsRefusedAndTheShellStays() throws {
@@ -128,13 +130,15 @@ import Testing
     @Test func lineModeSeparatesEveryRecordWithABlankLineAsLineOutputDoes() throws {
         let outcome = try run(".mode line\nSELECT 1 AS a;\nSELECT 2 AS a;\n.rows RecipeType --limit 1\n")
         #expect(outcome.status == 0, "\(outcome.standardError)")
-        #expect(outcome.standardOutput == "a = 1\n\na = 2\n\nobjectID = RecipeType/p1\n    name = Snack\n recipes = 1\n")
+        #expect(outcome.standardOutput
+            == "a = 1\n\na = 2\n\nobjectID = RecipeType/p1\n    name = Snack\n recipes = 1\n")
     }
 
     @Test func csvModeKeepsLineBreaksInsideValues() throws {
         let outcome = try run("SELECT ZINSTRUCTIONS AS i FROM ZRECIPE LIMIT 1;\n")
         #expect(outcome.status == 0, "\(outcome.standardError)")
         #expect(!outcome.standardOutput.contains("␊"))
-        #expect(outcome.standardOutput.hasPrefix("i\r\n\"• Lorem ipsum dolor sit amet, consectetur adipiscing elit.\n• Proin"))
+        #expect(outcome.standardOutput.hasPrefix(
+            "i\r\n\"• Lorem ipsum dolor sit amet, consectetur adipiscing elit.\n• Proin"))
     }
 }

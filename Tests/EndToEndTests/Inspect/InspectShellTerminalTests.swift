@@ -126,13 +126,15 @@ struct InspectShellTerminalTests {
             command: Self.shellCommand(fixtures, stateHome: fixtures.path + "/state"), directory: fixtures.path)
         defer { terminal.close() }
         try terminal.start()
-        #expect(terminal.waitFor("Ctrl-D quits"))
+        // Keys typed before the first prompt would be echoed by the terminal, not by readline.
+        #expect(terminal.waitFor("Ctrl-D quits", thenPrompt: "inspect> ", after: terminal.mark))
         var mark = terminal.mark
         try terminal.type("   ")
         try terminal.press("Enter")
         try terminal.type(".tables")
         try terminal.press("Enter")
-        #expect(terminal.waitFor("ZRECIPETYPE", thenPrompt: "inspect> ", after: mark), "\((try? terminal.capture()) ?? "")")
+        #expect(
+            terminal.waitFor("ZRECIPETYPE", thenPrompt: "inspect> ", after: mark), "\((try? terminal.capture()) ?? "")")
         #expect(!terminal.transcript[mark...].contains("...>"))
         mark = terminal.mark
         try terminal.press("C-d")
@@ -147,7 +149,8 @@ struct InspectShellTerminalTests {
         let terminal = try TmuxSession(command: command, directory: fixtures.path)
         defer { terminal.close() }
         try terminal.start()
-        #expect(terminal.waitFor("Ctrl-D quits"))
+        // Keys typed before the first prompt would be echoed by the terminal, not by readline.
+        #expect(terminal.waitFor("Ctrl-D quits", thenPrompt: "inspect> ", after: terminal.mark))
         var mark = terminal.mark
         try terminal.type("SELECT half typed")
         // Ctrl-C flushes keys the program has not read yet: press it once all are echoed.
@@ -177,21 +180,23 @@ struct InspectShellTerminalTests {
         let terminal = try TmuxSession(command: command, directory: fixtures.path)
         defer { terminal.close() }
         try terminal.start()
-        #expect(terminal.waitFor("Ctrl-D quits"))
+        // Keys typed before the first prompt would be echoed by the terminal, not by readline.
+        #expect(terminal.waitFor("Ctrl-D quits", thenPrompt: "inspect> ", after: terminal.mark))
         // 100 zeros fit the 120 columns the session starts with.
         let query = "SELECT hex(zeroblob(50)) AS zeros;"
         var mark = terminal.mark
         try terminal.type(query)
         try terminal.press("Enter")
-        #expect(terminal.waitFor("│ " + String(repeating: "0", count: 100) + " │", thenPrompt: "inspect> ", after: mark))
+        let whole = "│ " + String(repeating: "0", count: 100) + " │"
+        #expect(terminal.waitFor(whole, thenPrompt: "inspect> ", after: mark))
 
         try terminal.resize(columns: 60)
         mark = terminal.mark
         try terminal.type(query)
         try terminal.press("Enter")
         // 60 columns: the box's frame takes 4, so 55 zeros and the cut mark.
-        #expect(terminal.waitFor("│ " + String(repeating: "0", count: 55) + "… │", thenPrompt: "inspect> ", after: mark),
-                "\((try? terminal.capture()) ?? "")")
+        let cut = "│ " + String(repeating: "0", count: 55) + "… │"
+        #expect(terminal.waitFor(cut, thenPrompt: "inspect> ", after: mark), "\((try? terminal.capture()) ?? "")")
         mark = terminal.mark
         try terminal.press("C-d")
         #expect(terminal.waitFor("SHELL-EXITED-0", after: mark))

@@ -17,11 +17,15 @@ import Testing
         let scratch = try ScratchDirectory()
         let journal = try scratch.write(
             "Model.sqlite-journal", Data([0xD9, 0xD5, 0x05, 0xF9, 0x20, 0xA1, 0x63, 0xD7]) + Data(count: 504))
-        #expect(throws: InspectorError.companionFile(path: journal, kind: "a rollback journal (-journal)", store: "Model.sqlite")) {
+        let isJournal = InspectorError.companionFile(
+            path: journal, kind: "a rollback journal (-journal)", store: "Model.sqlite")
+        #expect(throws: isJournal) {
             _ = try StoreFileCheck.header(of: journal)
         }
         let shm = try scratch.write("Model.sqlite-shm", Data(repeating: 1, count: 32768))
-        #expect(throws: InspectorError.companionFile(path: shm, kind: "a WAL shared-memory index (-shm)", store: "Model.sqlite")) {
+        let isIndex = InspectorError.companionFile(
+            path: shm, kind: "a WAL shared-memory index (-shm)", store: "Model.sqlite")
+        #expect(throws: isIndex) {
             _ = try StoreFileCheck.header(of: shm)
         }
     }

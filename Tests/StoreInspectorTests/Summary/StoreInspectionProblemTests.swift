@@ -57,7 +57,8 @@ import Testing
     @Test func aPlistThatIsNotADictionaryIsAProblem() throws {
         let scratch = try ScratchDirectory()
         // "hello" reads as an OpenStep property list: a string, not the dictionary Core Data writes.
-        let inspection = try StoreInspection(path: try damagedRecipes(scratch, ["UPDATE Z_METADATA SET Z_PLIST = X'68656C6C6F'"]))
+        let path = try damagedRecipes(scratch, ["UPDATE Z_METADATA SET Z_PLIST = X'68656C6C6F'"])
+        let inspection = try StoreInspection(path: path)
         defer { inspection.close() }
         #expect(inspection.metadata?.plistProblem
             == "Z_METADATA.Z_PLIST holds a string, not the dictionary of metadata Core Data writes")
@@ -65,7 +66,8 @@ import Testing
 
     @Test func aModelCacheHoldingTextIsSaidNotToBeAModelCache() throws {
         let scratch = try ScratchDirectory()
-        let inspection = try StoreInspection(path: try damagedRecipes(scratch, ["UPDATE Z_MODELCACHE SET Z_CONTENT = 'hello'"]))
+        let path = try damagedRecipes(scratch, ["UPDATE Z_MODELCACHE SET Z_CONTENT = 'hello'"])
+        let inspection = try StoreInspection(path: path)
         defer { inspection.close() }
         #expect(inspection.problems.contains(
             "Z_MODELCACHE.Z_CONTENT holds text, not a model cache (compressed data); the model was inferred instead"))
@@ -74,9 +76,12 @@ import Testing
 
     @Test func aModelCacheOfOtherBytesIsNotAModelCacheCoreDataWrote() throws {
         let scratch = try ScratchDirectory()
-        let inspection = try StoreInspection(path: try damagedRecipes(scratch, ["UPDATE Z_MODELCACHE SET Z_CONTENT = X'68656C6C6F'"]))
+        let path = try damagedRecipes(scratch, ["UPDATE Z_MODELCACHE SET Z_CONTENT = X'68656C6C6F'"])
+        let inspection = try StoreInspection(path: path)
         defer { inspection.close() }
-        #expect(inspection.problems.contains { $0.hasPrefix("Z_MODELCACHE.Z_CONTENT is not a model cache Core Data wrote") })
+        #expect(inspection.problems.contains {
+            $0.hasPrefix("Z_MODELCACHE.Z_CONTENT is not a model cache Core Data wrote")
+        })
     }
 
     @Test func anEmptyOrMissingModelCacheIsSaidExactly() throws {

@@ -7,7 +7,8 @@ import TerminalKit
 ///
 /// One store is open at a time and closed (its private copy removed) before the next, so a batch of
 /// hundreds of stores holds no more than one copy. A store that cannot be opened (or an SQLite file
-/// that is not a Core Data store) is a line with its error, also said on stderr, never the end of the run. Identical models (same version hashes) share a group letter.
+/// that is not a Core Data store) is a line with its error, also said on stderr, never the end of the
+/// run. Identical models (same version hashes) share a group letter.
 enum BatchCommand {
     /// One store's line.
     struct Line {
@@ -57,8 +58,9 @@ enum BatchCommand {
             if let error = line.error {
                 // Each store that cannot be read is also one line on stderr, as a single store's error is.
                 output.flush()
-                printError(CommandLineError.failure(TerminalSanitizer.sanitize(error), subject: TerminalSanitizer.sanitize(path))
-                    .description)
+                let line = CommandLineError.failure(
+                    TerminalSanitizer.sanitize(error), subject: TerminalSanitizer.sanitize(path))
+                printError(line.description)
             }
             if let digest = line.digest, groups[digest] == nil {
                 groups[digest] = groupLabel(groups.count)
@@ -74,7 +76,8 @@ enum BatchCommand {
             // The differences column only means something with --expected.
             let compares = expected != nil
             report.table("Stores", key: "stores", Table(
-                columns: ["path", "open", "entities (rows)", "model"] + (compares ? ["differences"] : []) + ["findings"],
+                columns: ["path", "open", "entities (rows)", "model"] + (compares ? ["differences"] : [])
+                    + ["findings"],
                 rows: lines.map { line in
                     var cells: [TableCell] = [
                         .text(line.path), .text(line.error.map { "error: " + $0 } ?? "ok"),

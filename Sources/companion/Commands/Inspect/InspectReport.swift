@@ -98,9 +98,13 @@ struct InspectReport {
     /// One listing; `table` and `csv` through ``ListingWriter``, so reports fit the width and keep
     /// data exact as row listings do.
     private static func rendered(_ table: Table, as format: TableFormat, width: Int?, nullText: String) -> String {
-        guard format == .table || format == .csv else { return table.rendered(as: format, width: width, nullText: nullText) }
+        guard format == .table || format == .csv else {
+            return table.rendered(as: format, width: width, nullText: nullText)
+        }
         var text = ""
-        var writer = ListingWriter(columns: table.columns, format: format, width: width, nullText: nullText) { text += $0 }
+        var writer = ListingWriter(columns: table.columns, format: format, width: width, nullText: nullText) {
+            text += $0
+        }
         for row in table.rows { writer.write(row) }
         writer.finish()
         return text

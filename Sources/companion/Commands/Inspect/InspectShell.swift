@@ -135,7 +135,8 @@ final class InspectShell {
                     }
                     // A query may never end (WITH RECURSIVE): the table is drawn after 256 rows at the
                     // latest, and widens for a later, wider row.
-                    var listing = output.tableWriter(columns: statement.columnNames.map { TableColumn($0) }, holding: 256)
+                    var listing = output.tableWriter(
+                        columns: statement.columnNames.map { TableColumn($0) }, holding: 256)
                     writer = listing
                     var sawRow = false
                     while try statement.step() {
@@ -199,7 +200,8 @@ final class InspectShell {
             }
             guard let format = TableFormat(rawValue: name.lowercased()), words.count == 1 else {
                 let problem = words.count == 1
-                    ? "unknown format '\(TerminalSanitizer.sanitize(name))'" : "give one format, not \(words.count) words"
+                    ? "unknown format '\(TerminalSanitizer.sanitize(name))'"
+                    : "give one format, not \(words.count) words"
                 report(CommandLineError.usage("\(problem) (formats: \(TableFormat.names))", subject: ".mode"))
                 return true
             }

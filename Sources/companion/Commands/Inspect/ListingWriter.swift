@@ -79,7 +79,8 @@ struct ListingWriter {
             }
         case .csv:
             if rowsWritten == 0 { emitCSVHeader() }
-            emit(cells.map { $0 == .null ? "" : Self.csvField($0.plainText(nullText: "")) }.joined(separator: ",") + "\r\n")
+            let fields = cells.map { $0 == .null ? "" : Self.csvField($0.plainText(nullText: "")) }
+            emit(fields.joined(separator: ",") + "\r\n")
         default:
             delegate?.write(cells)
         }

@@ -30,7 +30,8 @@ struct StoreCommands {
         }
         do {
             // Only these read a plain SQLite file; the rest need Core Data's tables.
-            if !["schema", "tables", "indexes", "trace"].contains(command), InspectCommand.storeCommands.contains(command) {
+            let readsPlainSQLite = ["schema", "tables", "indexes", "trace"].contains(command)
+            if !readsPlainSQLite, InspectCommand.storeCommands.contains(command) {
                 try inspection.requireCoreDataStore()
             }
             switch command {
@@ -82,8 +83,9 @@ struct StoreCommands {
         ]
         report.properties("Store", key: "store", store)
         // In JSON the version identifiers are the list they are, not the text the table shows.
+        let identifiers = JSONValue.array(facts.versionIdentifiers.map(JSONValue.string))
         report.json(.object(store.map { name, cell in
-            name == "model version identifiers" ? (name, .array(facts.versionIdentifiers.map(JSONValue.string))) : (name, JSONValue(cell))
+            (name, name == "model version identifiers" ? identifiers : JSONValue(cell))
         }), forSection: "store")
         if facts.isCoreDataStore {
             report.table("Entities", key: "entities", Table(
@@ -198,8 +200,9 @@ struct StoreCommands {
         // (the hashes digest, the checksum, …); the version hashes and the app's keys get tables of their own.
         let plist = metadata.plist
         let keys: [String] = if case .dictionary(let entries) = plist { entries.map(\.key) } else { [] }
-        let listed = Self.metadataKeyOrder + keys.filter {
-            StoreMetadata.systemKeys.contains($0) && !Self.metadataKeyOrder.contains($0) && $0 != "NSStoreModelVersionHashes"
+        let listed = Self.metadataKeyOrder + keys.filter { key in
+            StoreMetadata.systemKeys.contains(key) && !Self.metadataKeyOrder.contains(key)
+                && key != "NSStoreModelVersionHashes"
         }
         let head: [(String, PropertyListValue)] = [
             ("Z_VERSION", .integer(metadata.version)), ("Z_UUID", metadata.storeUUID.map { .string($0) } ?? .null),
@@ -225,8 +228,8 @@ struct StoreCommands {
 
     /// Apple's metadata keys in the order `metadata` lists them (present or not).
     static let metadataKeyOrder = [
-        "NSStoreType", "NSPersistenceFrameworkVersion", "NSStoreModelVersionIdentifiers", "NSStoreModelVersionHashesVersion",
-        "_NSAutoVacuumLevel",
+        "NSStoreType", "NSPersistenceFrameworkVersion", "NSStoreModelVersionIdentifiers",
+        "NSStoreModelVersionHashesVersion", "_NSAutoVacuumLevel",
     ]
 
     /// A metadata value's cell: version identifiers as a quoted list (`"1", "2"`), the rest as ``cell(_:)``.
@@ -292,7 +295,8 @@ struct StoreCommands {
         if reader.showsEntityColumn { columns.append("entity") }
         columns += reader.columns.map { TableColumn($0) }
         func cells(_ row: InspectedRow) -> [TableCell] {
-            [.text(row.objectID)] + (reader.showsEntityColumn ? [.text(row.entityName)] : []) + row.values.map(Self.cell)
+            [.text(row.objectID)] + (reader.showsEntityColumn ? [.text(row.entityName)] : [])
+                + row.values.map(Self.cell)
         }
         // A table is sized from every row it shows: a first pass measures them, so the rows still
         // stream and a listing of millions holds one row at a time.
