@@ -142,6 +142,12 @@ import Testing
     @Test func anEmptyPathSaysThePathIsEmpty() throws {
         let fixtures = try InspectFixtures()
         expectError(try fixtures.inspect([""]), contains: "a store path given is empty")
+        try fixtures.copyCorpusStore(InspectFixtures.recipes)
+        for option in ["--model", "--expected"] {
+            expectError(
+                try fixtures.inspect([InspectFixtures.recipes, option, ""]),
+                contains: "companion: \(option): the path given is empty")
+        }
     }
 
     @Test(.enabled(if: getuid() == 0, "needs root to run as nobody"))
