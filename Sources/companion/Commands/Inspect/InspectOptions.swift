@@ -60,7 +60,9 @@ struct InspectOptions {
     }
 
     /// A file option's value; an empty one (an unset shell variable) is said to be empty, not missing.
-    private static func pathOption(_ name: String, _ arguments: inout ArgumentList) throws(CommandLineError) -> String? {
+    private static func pathOption(
+        _ name: String, _ arguments: inout ArgumentList
+    ) throws(CommandLineError) -> String? {
         let path = try arguments.option(name)
         if path?.isEmpty == true { throw .usage("the path given is empty (\"\"); name a file", subject: name) }
         return path
