@@ -12,7 +12,7 @@ struct InspectShellTerminalTests {
         let terminal = try TmuxSession(command: command, directory: fixtures.path)
         defer { terminal.close() }
         try terminal.start()
-        #expect(terminal.waitFor("Ctrl-D quits"))
+        #expect(terminal.waitFor("Ctrl-D quits", thenPrompt: "inspect> ", after: terminal.mark))
 
         // A query, answered in a box.
         var mark = terminal.mark
@@ -76,7 +76,7 @@ struct InspectShellTerminalTests {
             let terminal = try TmuxSession(command: command, directory: fixtures.path)
             defer { terminal.close() }
             try terminal.start()
-            #expect(terminal.waitFor("Ctrl-D quits"))
+            #expect(terminal.waitFor("Ctrl-D quits", thenPrompt: "inspect> ", after: terminal.mark))
             var mark = terminal.mark
             try terminal.type("SELECT ZNAME FROM ZRECIPET")
             try terminal.press("Tab")
@@ -106,7 +106,7 @@ struct InspectShellTerminalTests {
         let terminal = try TmuxSession(command: "cd .. && " + command, directory: again)
         defer { terminal.close() }
         try terminal.start()
-        #expect(terminal.waitFor("Ctrl-D quits"))
+        #expect(terminal.waitFor("Ctrl-D quits", thenPrompt: "inspect> ", after: terminal.mark))
         var mark = terminal.mark
         try terminal.press("Up")
         try terminal.press("Enter")
