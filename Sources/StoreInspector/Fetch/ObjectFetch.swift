@@ -66,6 +66,11 @@ public struct ObjectFetch: Sendable {
         if let sort { request.sortDescriptors = try Self.sortDescriptors(sort) }
         if let limit { request.fetchLimit = limit }
 
+        // ObjectGraph opens a store from its metadata, as Core Data does; say what is wrong with it
+        // rather than what the coordinator makes of it.
+        if let problem = inspection.metadata.map({ $0.plistProblem }) ?? StoreMetadata.missingRowProblem {
+            throw .fetchFailed(detail: problem + "; Core Data cannot open the store to fetch from it")
+        }
         let copy: PrivateCopy
         do {
             copy = try PrivateCopy(of: inspection.store.path)

@@ -63,16 +63,54 @@ public struct StoreMetadata: Sendable {
         else { return nil }
         var metadata = StoreMetadata(
             version: row[0].int64Value ?? 0, storeUUID: row[1].stringValue, plist: .dictionary([]), plistProblem: nil)
-        if let bytes = row[2].dataValue {
+        switch row[2] {
+        case .null:
+            metadata.plistProblem =
+                "Z_METADATA.Z_PLIST is NULL: the store's metadata (framework version, version hashes) is missing"
+        case .blob(let bytes) where bytes.isEmpty:
+            metadata.plistProblem = "Z_METADATA.Z_PLIST is empty (0 bytes): the store's metadata is missing"
+        default:
+            let bytes = row[2].dataValue ?? Data()
             do {
-                metadata.plist = try PropertyListValue(data: bytes)
+                let plist = try PropertyListValue(data: bytes)
+                guard case .dictionary = plist else {
+                    metadata.plistProblem = "Z_METADATA.Z_PLIST holds \(Self.kind(of: plist)), "
+                        + "not the dictionary of metadata Core Data writes"
+                    return metadata
+                }
+                metadata.plist = plist
             } catch {
-                metadata.plistProblem = "Z_METADATA.Z_PLIST is not a readable property list (\(error))"
+                // Foundation's own error text is an NSError dump; what matters is that this is no plist.
+                metadata.plistProblem = "Z_METADATA.Z_PLIST is not a property list (\(Self.describe(bytes))), "
+                    + "so the store's metadata cannot be read"
             }
-        } else {
-            metadata.plistProblem = "Z_METADATA.Z_PLIST is empty"
         }
         return metadata
+    }
+
+    /// Said when `Z_METADATA` exists but holds no row (Core Data writes exactly one).
+    public static let missingRowProblem =
+        "Z_METADATA has no row: the store's UUID and metadata (framework version, version hashes) are missing"
+
+    /// A property list's kind in words ("a string", "an array").
+    private static func kind(of value: PropertyListValue) -> String {
+        switch value {
+        case .string: return "a string"
+        case .integer, .real: return "a number"
+        case .boolean: return "a boolean"
+        case .date: return "a date"
+        case .data: return "data"
+        case .array: return "an array"
+        case .dictionary: return "a dictionary"
+        case .uid, .object: return "an archived object"
+        case .null: return "nothing"
+        }
+    }
+
+    /// `5 bytes starting 68 65 6c 6c 6f`: enough to recognise text or another format.
+    private static func describe(_ bytes: Data) -> String {
+        let head = bytes.prefix(8).map { String(format: "%02x", $0) }.joined(separator: " ")
+        return "\(bytes.count) byte\(bytes.count == 1 ? "" : "s") starting \(head)"
     }
 
     /// A value made readable: data holding a keyed archive or a plist is decoded; other data stays bytes.

@@ -35,6 +35,11 @@ public enum InspectorError: Error, Equatable, Sendable {
     case invalidQuery(option: String, detail: String)
     /// A file given to `trace` holds no Core Data SQLDebug line (`CoreData: sql: …`) at all.
     case notATrace(path: String)
+    /// An SQLite file without Core Data's system tables; `missingTables` names which of
+    /// `Z_PRIMARYKEY` and `Z_METADATA` it lacks.
+    case notCoreData(path: String, missingTables: [String])
+    /// The file is one of SQLite's companions of a store (a `-wal`, `-journal` or `-shm`), not a store.
+    case companionFile(path: String, kind: String, store: String)
 
     /// The file or name the error is about.
     public var subject: String {
@@ -42,7 +47,7 @@ public enum InspectorError: Error, Equatable, Sendable {
         case .missing(let path), .notARegularFile(let path, _), .emptyFile(let path), .notSQLite(let path),
             .unreadable(let path, _), .malformed(let path, _), .sqlite(let path, _),
             .timeLimitExceeded(let path, _), .badModel(let path, _), .noModel(let path), .interrupted(let path),
-            .notATrace(let path):
+            .notATrace(let path), .notCoreData(let path, _), .companionFile(let path, _, _):
             return path
         case .unknownEntity(let name, _), .unknownTable(let name):
             return name
@@ -90,6 +95,11 @@ public enum InspectorError: Error, Equatable, Sendable {
         case .notATrace:
             return "no Core Data SQLDebug line (\"CoreData: sql: …\") in this file; capture the console of "
                 + "the app run with -com.apple.CoreData.SQLDebug 1"
+        case .notCoreData(_, let missing):
+            let tables = missing.joined(separator: " and ")
+            return "not a Core Data store: it has no \(tables) table\(missing.count == 1 ? "" : "s")"
+        case .companionFile(_, let kind, let store):
+            return "is \(kind), not a store; open the store file beside it (\(store))"
         }
     }
 

@@ -13,7 +13,7 @@ public enum StoreFileCheck {
     public static func header(of path: String) throws(InspectorError) -> SQLiteHeader {
         let kind = FileKind(path: path)
         switch kind {
-        case .missing: throw .missing(path: path)
+        case .missing: throw missingOrUnreachable(path)
         case .regular(let size) where size == 0: throw .emptyFile(path: path)
         case .regular: break
         default: throw .notARegularFile(path: path, kind: kind.phrase)
@@ -21,12 +21,29 @@ public enum StoreFileCheck {
         let bytes = try readPrefix(of: path, count: 100)
         if bytes.isEmpty { throw .emptyFile(path: path) }
         if !SQLiteHeader.hasMagic(bytes) {
+            if let companion = SQLiteHeader.companionKind(of: path, prefix: bytes) {
+                throw .companionFile(path: path, kind: companion.kind, store: companion.store)
+            }
             throw .notSQLite(path: path)
         }
         guard let header = SQLiteHeader(bytes) else {
             throw .malformed(path: path, detail: "the file is only \(bytes.count) bytes, shorter than SQLite's header")
         }
         return header
+    }
+
+    /// Why `lstat` found nothing at `path`: truly nothing there (``InspectorError/missing(path:)``), or a
+    /// directory on the way that may not be searched (`chmod 000`), which is a permission problem.
+    static func missingOrUnreachable(_ path: String) -> InspectorError {
+        var info = stat()
+        guard lstat(path, &info) != 0 else { return .missing(path: path) }
+        let code = errno
+        switch code {
+        case ENOENT, ENOTDIR: return .missing(path: path)
+        case EACCES:
+            return .unreadable(path: path, reason: "permission denied (a directory on its path may not be entered)")
+        default: return .unreadable(path: path, reason: String(cString: strerror(code)))
+        }
     }
 
     /// Whether `path` is a regular file starting with SQLite's magic string (used by the directory scan).
@@ -63,6 +80,7 @@ public enum StoreFileCheck {
             let code = errno
             if code == ELOOP { throw .notARegularFile(path: path, kind: "a symbolic link") }
             if code == ENOENT { throw .missing(path: path) }
+            if code == EACCES { throw .unreadable(path: path, reason: "permission denied") }
             throw .unreadable(path: path, reason: String(cString: strerror(code)))
         }
         var info = stat()

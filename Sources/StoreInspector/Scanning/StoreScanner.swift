@@ -38,7 +38,8 @@ public enum StoreScanner {
                 continue
             }
             for name in names.sorted() {
-                let path = current == "/" ? "/" + name : current + "/" + name
+                // `stores/` as given by shell completion names its files `stores/x.sqlite`, not `stores//x.sqlite`.
+                let path = current.hasSuffix("/") ? current + name : current + "/" + name
                 switch FileKind(path: path) {
                 case .directory:
                     pending.append(path)

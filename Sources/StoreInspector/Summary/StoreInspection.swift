@@ -18,6 +18,8 @@ public final class StoreInspection: @unchecked Sendable {
     public let storeModel: StoreModel?
     /// Whether the file has Core Data's system tables (`Z_PRIMARYKEY`, `Z_METADATA`).
     public let isCoreDataStore: Bool
+    /// Which of Core Data's system tables (`Z_PRIMARYKEY`, `Z_METADATA`) the file lacks.
+    public let missingCoreDataTables: [String]
     /// Problems found while opening (corruption, undecodable cache, schema disagreeing with the model…).
     /// `quick_check`'s findings first, as far as it has read the store.
     public var problems: [String] {
@@ -48,7 +50,11 @@ public final class StoreInspection: @unchecked Sendable {
             schema.filter { $0.type == "table" }.map { ($0.name.uppercased(), $0.name) }, uniquingKeysWith: { a, _ in a })
         primaryKeys = try PrimaryKeyEntry.read(from: store)
         metadata = try StoreMetadata.read(from: store)
-        isCoreDataStore = tablesByUppercasedName["Z_PRIMARYKEY"] != nil && tablesByUppercasedName["Z_METADATA"] != nil
+        let missing = ["Z_PRIMARYKEY", "Z_METADATA"].filter { [tablesByUppercasedName] in
+            tablesByUppercasedName[$0] == nil
+        }
+        missingCoreDataTables = missing
+        isCoreDataStore = missing.isEmpty
         var problems: [String] = []
         var notes: [String] = []
         for refused in store.copy?.refusedSiblings ?? [] { problems.append(refused.reason) }
@@ -60,8 +66,10 @@ public final class StoreInspection: @unchecked Sendable {
                 "the -journal is not empty: a save the app never finished (killed while saving?) is rolled back "
                     + "on the private copy, as the app would on its next launch (your files are unchanged)")
         }
-        if !isCoreDataStore {
-            problems.append("not a Core Data store: it has no Z_PRIMARYKEY and Z_METADATA tables (schema and tables still shown)")
+        if !missing.isEmpty {
+            problems.append(InspectorError.notCoreData(path: path, missingTables: missing).message)
+        } else if metadata == nil {
+            problems.append(StoreMetadata.missingRowProblem)
         }
         if let problem = metadata?.plistProblem { problems.append(problem) }
 
@@ -78,6 +86,14 @@ public final class StoreInspection: @unchecked Sendable {
         openingProblems = problems
         openingNotes = notes
         try compareModelWithStore()
+    }
+
+    /// Throws ``InspectorError/notCoreData(path:missingTables:)`` for an SQLite file that is not a
+    /// Core Data store (the commands that read entities, metadata or the model need one).
+    public func requireCoreDataStore() throws(InspectorError) {
+        guard missingCoreDataTables.isEmpty else {
+            throw .notCoreData(path: store.path, missingTables: missingCoreDataTables)
+        }
     }
 
     /// The store's tables' real name for `name`, compared case-insensitively; nil when absent.
@@ -183,14 +199,33 @@ public final class StoreInspection: @unchecked Sendable {
         store: InspectedStore, schema: [SchemaObject], problems: inout [String]
     ) throws(InspectorError) -> StoreModel? {
         guard schema.contains(where: { $0.type == "table" && $0.name.uppercased() == "Z_MODELCACHE" }) else { return nil }
-        guard let blob = try store.scalar("SELECT Z_CONTENT FROM Z_MODELCACHE LIMIT 1")?.dataValue, !blob.isEmpty else {
-            problems.append("Z_MODELCACHE is empty; the model was inferred instead")
+        let rows = try store.rows("SELECT Z_CONTENT FROM Z_MODELCACHE LIMIT 1")
+        let blob: Data
+        switch rows.first?[0] {
+        case nil:
+            problems.append("Z_MODELCACHE has no row; the model was inferred instead")
+            return nil
+        case .null?:
+            problems.append("Z_MODELCACHE.Z_CONTENT is NULL; the model was inferred instead")
+            return nil
+        case .blob(let bytes)? where bytes.isEmpty:
+            problems.append("Z_MODELCACHE.Z_CONTENT is empty (0 bytes); the model was inferred instead")
+            return nil
+        case .blob(let bytes)?:
+            blob = Data(bytes)
+        case let other?:
+            let kind = if case .text = other { "text" } else { "a number" }
+            problems.append(
+                "Z_MODELCACHE.Z_CONTENT holds \(kind), not a model cache (compressed data); "
+                    + "the model was inferred instead")
             return nil
         }
         do {
             return StoreModel(model: try ModelCacheDecoder.decode(compressed: blob), source: .modelCache)
         } catch {
-            problems.append("Z_MODELCACHE could not be decoded (\(error)); the model was inferred instead")
+            problems.append(
+                "Z_MODELCACHE.Z_CONTENT is not a model cache Core Data wrote (\(error)); "
+                    + "the model was inferred instead")
             return nil
         }
     }

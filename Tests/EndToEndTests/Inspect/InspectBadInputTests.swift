@@ -81,17 +81,88 @@ import Testing
         #expect(withLink.standardError.contains("skipped: ") && withLink.standardError.contains("not followed"))
     }
 
-    @Test func anSQLiteFileThatIsNotCoreDataStillShowsItsSchemaLabelled() throws {
+    @Test func anSQLiteFileThatIsNotCoreDataIsOneLineNamingTheMissingTablesYetShowsItsSchema() throws {
         let fixtures = try InspectFixtures()
         try fixtures.makeDatabase("plain.db", ["CREATE TABLE people (id INTEGER PRIMARY KEY, name TEXT)",
                                                "INSERT INTO people (name) VALUES ('Ada')"])
         let summary = try fixtures.inspect(["plain.db"])
-        #expect(summary.status == 1)
-        #expect(summary.standardOutput.contains("not a Core Data store"))
-        #expect(summary.standardOutput.contains("people"))
+        expectError(summary, contains: "plain.db: not a Core Data store: it has no Z_PRIMARYKEY and Z_METADATA tables")
+        #expect(summary.standardOutput.isEmpty)
+        // The entity commands say the same, not that the model cache is missing.
+        let rows = try fixtures.inspect(["plain.db", "rows", "people"])
+        #expect(rows.standardError == summary.standardError)
+        #expect(rows.status == 2)
         let schema = try fixtures.inspect(["plain.db", "schema"])
         #expect(schema.status == 0)
         #expect(schema.standardOutput.contains("CREATE TABLE people"))
+        #expect(try fixtures.inspect(["plain.db", "tables"]).standardOutput.contains("people"))
+    }
+
+    @Test func aFileWithOnlyOneOfCoreDatasTablesNamesTheOneMissing() throws {
+        let fixtures = try InspectFixtures()
+        try fixtures.makeDatabase("half.sqlite", [
+            "CREATE TABLE Z_PRIMARYKEY (Z_ENT INTEGER PRIMARY KEY, Z_NAME VARCHAR, Z_SUPER INTEGER, Z_MAX INTEGER)",
+        ])
+        let summary = try fixtures.inspect(["half.sqlite"])
+        expectError(summary, contains: "half.sqlite: not a Core Data store: it has no Z_METADATA table")
+        expectError(try fixtures.inspect(["half.sqlite", "metadata"]), contains: "it has no Z_METADATA table")
+    }
+
+    @Test func inABatchEachFileThatCannotBeReadIsAlsoOneLineOnStandardError() throws {
+        let fixtures = try InspectFixtures()
+        try fixtures.copyCorpusStore(InspectFixtures.recipes, into: "class")
+        try fixtures.makeDatabase("class/plain.sqlite", ["CREATE TABLE t (a)"])
+        try fixtures.write("class/broken.sqlite", Data("SQLite format 3\u{0}".utf8) + Data(repeating: 7, count: 200))
+        let outcome = try fixtures.inspect(["class", "--line"])
+        #expect(outcome.status == 2)
+        let errors = outcome.standardError.split(separator: "\n").map(String.init).sorted()
+        #expect(errors.count == 2, "\(outcome.standardError)")
+        #expect(errors.first?.hasPrefix("companion: class/broken.sqlite: database disk image is malformed") == true)
+        #expect(errors.last
+            == "companion: class/plain.sqlite: not a Core Data store: it has no Z_PRIMARYKEY and Z_METADATA tables")
+        #expect(outcome.standardOutput.contains("Recipe 3"))
+    }
+
+    @Test func aWriteAheadLogOrJournalGivenForTheStoreSaysWhichFileToOpen() throws {
+        let fixtures = try InspectFixtures()
+        let walStore = "wibosco__CoreDataMigration-Example__CoreDataMigration_Example_WAL.sqlite"
+        let store = try fixtures.copyCorpusStore(walStore)
+        let name = (store as NSString).lastPathComponent
+        expectError(
+            try fixtures.inspect([name + "-wal"]),
+            contains: "\(name)-wal: is a write-ahead log (-wal), not a store; open the store file beside it (\(name))")
+        let journalMagic = Data([0xD9, 0xD5, 0x05, 0xF9, 0x20, 0xA1, 0x63, 0xD7])
+        try fixtures.write("app.sqlite-journal", journalMagic + Data(count: 504))
+        expectError(
+            try fixtures.inspect(["app.sqlite-journal"]),
+            contains: "app.sqlite-journal: is a rollback journal (-journal), not a store; "
+                + "open the store file beside it (app.sqlite)")
+    }
+
+    @Test func anEmptyPathSaysThePathIsEmpty() throws {
+        let fixtures = try InspectFixtures()
+        expectError(try fixtures.inspect([""]), contains: "a store path given is empty")
+        try fixtures.copyCorpusStore(InspectFixtures.recipes)
+        for option in ["--model", "--expected"] {
+            expectError(
+                try fixtures.inspect([InspectFixtures.recipes, option, ""]),
+                contains: "companion: \(option): the path given is empty")
+        }
+    }
+
+    @Test(.enabled(if: getuid() == 0, "needs root to run as nobody"))
+    func aStoreInADirectoryThatCannotBeEnteredIsPermissionDenied() throws {
+        let fixtures = try InspectFixtures()
+        try fixtures.write("locked/x.sqlite", Data())
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: fixtures.path)
+        let locked = fixtures.path + "/locked"
+        try FileManager.default.setAttributes([.posixPermissions: 0o000], ofItemAtPath: locked)
+        defer { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: locked) }
+        let binary = ProductRunner.binDirectory.appendingPathComponent("companion").path
+        let outcome = try ProductRunner.run(
+            executable: URL(fileURLWithPath: "/usr/sbin/runuser"),
+            ["-u", "nobody", "--", binary, "inspect", "locked/x.sqlite"], directory: fixtures.url)
+        expectError(outcome, contains: "locked/x.sqlite: cannot be read: permission denied")
     }
 
     @Test func linksAndFIFOsAreRefusedWithoutBeingOpened() throws {

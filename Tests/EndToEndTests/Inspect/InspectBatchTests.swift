@@ -60,4 +60,23 @@ import Testing
         #expect(outcome.standardOutput.split(separator: "\n").count == 200)
         #expect(try fixtures.leftoversInTemporaryDirectory() == [])
     }
+
+    @Test func aDirectoryGivenWithATrailingSlashNamesItsStoresWithOneSlash() throws {
+        let fixtures = try InspectFixtures()
+        try fixtures.copyCorpusStore(InspectFixtures.recipes, into: "stores")
+        let outcome = try fixtures.inspect(["stores/", "--json"])
+        #expect(outcome.status == 0, "\(outcome.standardError)")
+        let path = "\"path\":\"stores/\(InspectFixtures.recipes)\""
+        #expect(outcome.standardOutput.contains(path), "\(outcome.standardOutput)")
+        #expect(!outcome.standardOutput.contains("//"))
+    }
+
+    @Test func theDifferencesColumnIsShownOnlyWhenAModelIsExpected() throws {
+        let fixtures = try InspectFixtures()
+        try fixtures.copyCorpusStore(InspectFixtures.recipes, into: "stores")
+        let outcome = try fixtures.inspect(["stores", "--markdown"])
+        #expect(outcome.status == 0, "\(outcome.standardError)")
+        #expect(outcome.standardOutput.contains("| path | open | entities (rows) | model | findings |"))
+        #expect(!outcome.standardOutput.contains("NULL"))
+    }
 }

@@ -113,9 +113,9 @@ import Testing
         #expect(outcome.standardError.contains("colour"))
     }
 
-    @Test func unknownEntityListsTheEntitiesWithExitOne() throws {
+    @Test func unknownEntityListsTheEntitiesAsAUsageErrorLikeRows() throws {
         let outcome = try fetch(["Dessert"])
-        #expect(outcome.status == 1)
+        #expect(outcome.status == 2)
         #expect(outcome.standardError == "companion: \(InspectFixtures.recipes): fetch Dessert: no such entity in this "
             + "store's model (entities: Image, Ingredient, Recipe, RecipeType)\n")
     }

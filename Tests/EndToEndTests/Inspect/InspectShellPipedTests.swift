@@ -96,4 +96,49 @@ import Testing
         #expect(outcome.standardOutput.contains("two\r\n2"))
         #expect(outcome.standardError.contains(".nonsense: unknown dot-command"))
     }
+
+    @Test func aLineOfOnlySpacesIsIgnoredLikeAnEmptyOne() throws {
+        let outcome = try run("   \n\t \r\n.tables\nSELECT 1 AS one;\n")
+        #expect(outcome.status == 0, "\(outcome.standardError)")
+        #expect(outcome.standardOutput.contains("ZRECIPE"))
+        #expect(outcome.standardOutput.hasSuffix("one\r\n1\r\n"))
+    }
+
+    @Test func theShellFlagReadsAPipedStandardInputAsTheShellDoes() throws {
+        let fixtures = try InspectFixtures()
+        try fixtures.copyCorpusStore(InspectFixtures.recipes)
+        let outcome = try fixtures.inspect(
+            [InspectFixtures.recipes, "--shell", "--csv"], input: "SELECT 41 + 1 AS answer;\n")
+        #expect(outcome.status == 0, "\(outcome.standardError)")
+        #expect(outcome.standardOutput == "answer\r\n42\r\n")
+    }
+
+    @Test func anUnknownModeIsNamedInTheError() throws {
+        let outcome = try run(".mode xml\n")
+        #expect(outcome.status == 1)
+        #expect(outcome.standardError
+            == "companion: .mode: unknown format 'xml' (formats: table, markdown, json, csv, line)\n")
+    }
+
+    @Test func exitWithAnArgumentIsRefusedAndTheShellStays() throws {
+        let outcome = try run(".exit now\nSELECT 'still here' AS shell;\n")
+        #expect(outcome.status == 1)
+        #expect(outcome.standardError == "companion: .exit: takes no arguments (to leave, type .exit alone)\n")
+        #expect(outcome.standardOutput.contains("still here"))
+    }
+
+    @Test func lineModeSeparatesEveryRecordWithABlankLineAsLineOutputDoes() throws {
+        let outcome = try run(".mode line\nSELECT 1 AS a;\nSELECT 2 AS a;\n.rows RecipeType --limit 1\n")
+        #expect(outcome.status == 0, "\(outcome.standardError)")
+        #expect(outcome.standardOutput
+            == "a = 1\n\na = 2\n\nobjectID = RecipeType/p1\n    name = Snack\n recipes = 1\n")
+    }
+
+    @Test func csvModeKeepsLineBreaksInsideValues() throws {
+        let outcome = try run("SELECT ZINSTRUCTIONS AS i FROM ZRECIPE LIMIT 1;\n")
+        #expect(outcome.status == 0, "\(outcome.standardError)")
+        #expect(!outcome.standardOutput.contains("␊"))
+        #expect(outcome.standardOutput.hasPrefix(
+            "i\r\n\"• Lorem ipsum dolor sit amet, consectetur adipiscing elit.\n• Proin"))
+    }
 }

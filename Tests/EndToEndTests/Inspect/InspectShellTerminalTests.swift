@@ -12,7 +12,7 @@ struct InspectShellTerminalTests {
         let terminal = try TmuxSession(command: command, directory: fixtures.path)
         defer { terminal.close() }
         try terminal.start()
-        #expect(terminal.waitFor("Ctrl-D quits"))
+        #expect(terminal.waitFor("Ctrl-D quits", thenPrompt: "inspect> ", after: terminal.mark))
 
         // A query, answered in a box.
         var mark = terminal.mark
@@ -76,7 +76,7 @@ struct InspectShellTerminalTests {
             let terminal = try TmuxSession(command: command, directory: fixtures.path)
             defer { terminal.close() }
             try terminal.start()
-            #expect(terminal.waitFor("Ctrl-D quits"))
+            #expect(terminal.waitFor("Ctrl-D quits", thenPrompt: "inspect> ", after: terminal.mark))
             var mark = terminal.mark
             try terminal.type("SELECT ZNAME FROM ZRECIPET")
             try terminal.press("Tab")
@@ -106,7 +106,7 @@ struct InspectShellTerminalTests {
         let terminal = try TmuxSession(command: "cd .. && " + command, directory: again)
         defer { terminal.close() }
         try terminal.start()
-        #expect(terminal.waitFor("Ctrl-D quits"))
+        #expect(terminal.waitFor("Ctrl-D quits", thenPrompt: "inspect> ", after: terminal.mark))
         var mark = terminal.mark
         try terminal.press("Up")
         try terminal.press("Enter")
@@ -117,6 +117,89 @@ struct InspectShellTerminalTests {
         #expect(try fixtures.leftoversInTemporaryDirectory() == [])
         let history = try String(contentsOfFile: state + "/companion/history", encoding: .utf8)
         #expect(history.contains("SELECT ZNAME FROM ZRECIPETYPE ORDER BY ZNAME LIMIT 1;"))
+    }
+
+    @Test func aLineOfOnlySpacesStartsNoStatement() throws {
+        let fixtures = try InspectFixtures()
+        try fixtures.copyCorpusStore(InspectFixtures.recipes)
+        let terminal = try TmuxSession(
+            command: Self.shellCommand(fixtures, stateHome: fixtures.path + "/state"), directory: fixtures.path)
+        defer { terminal.close() }
+        try terminal.start()
+        // Keys typed before the first prompt would be echoed by the terminal, not by readline.
+        #expect(terminal.waitFor("Ctrl-D quits", thenPrompt: "inspect> ", after: terminal.mark))
+        var mark = terminal.mark
+        try terminal.type("   ")
+        try terminal.press("Enter")
+        try terminal.type(".tables")
+        try terminal.press("Enter")
+        #expect(
+            terminal.waitFor("ZRECIPETYPE", thenPrompt: "inspect> ", after: mark), "\((try? terminal.capture()) ?? "")")
+        #expect(!terminal.transcript[mark...].contains("...>"))
+        mark = terminal.mark
+        try terminal.press("C-d")
+        #expect(terminal.waitFor("SHELL-EXITED-0", after: mark))
+    }
+
+    @Test func ctrlCEndsTheLineAfterWhatWasTypedAndOneTabListsTheTablesAPrefixFits() throws {
+        let fixtures = try InspectFixtures()
+        try fixtures.copyCorpusStore(InspectFixtures.recipes)
+        // No inputrc of the machine's: what readline does is the shell's own setting.
+        let command = "env INPUTRC=/dev/null " + Self.shellCommand(fixtures, stateHome: fixtures.path + "/state")
+        let terminal = try TmuxSession(command: command, directory: fixtures.path)
+        defer { terminal.close() }
+        try terminal.start()
+        // Keys typed before the first prompt would be echoed by the terminal, not by readline.
+        #expect(terminal.waitFor("Ctrl-D quits", thenPrompt: "inspect> ", after: terminal.mark))
+        var mark = terminal.mark
+        try terminal.type("SELECT half typed")
+        // Ctrl-C flushes keys the program has not read yet: press it once all are echoed.
+        #expect(terminal.waitFor("SELECT half typed", after: mark))
+        try terminal.press("C-c")
+        #expect(terminal.waitFor("^C", thenPrompt: "inspect> ", after: mark))
+        let screen = try terminal.capture()
+        #expect(screen.contains("inspect> SELECT half typed^C\ninspect>"), "\(screen)")
+        #expect(!screen.contains("^Cspect>"))
+
+        mark = terminal.mark
+        try terminal.type("SELECT count(*) AS n FROM ZRE")
+        try terminal.press("Tab")
+        #expect(terminal.waitFor("ZRECIPETYPE", after: mark), "\((try? terminal.capture()) ?? "")")
+        try terminal.type(" ;")
+        try terminal.press("Enter")
+        #expect(terminal.waitFor("│ 3 │", thenPrompt: "inspect> ", after: mark))
+        mark = terminal.mark
+        try terminal.press("C-d")
+        #expect(terminal.waitFor("SHELL-EXITED-0", after: mark))
+    }
+
+    @Test func tablesFollowTheTerminalWhenItIsResized() throws {
+        let fixtures = try InspectFixtures()
+        try fixtures.copyCorpusStore(InspectFixtures.recipes)
+        let command = "env -u COLUMNS " + Self.shellCommand(fixtures, stateHome: fixtures.path + "/state")
+        let terminal = try TmuxSession(command: command, directory: fixtures.path)
+        defer { terminal.close() }
+        try terminal.start()
+        // Keys typed before the first prompt would be echoed by the terminal, not by readline.
+        #expect(terminal.waitFor("Ctrl-D quits", thenPrompt: "inspect> ", after: terminal.mark))
+        // 100 zeros fit the 120 columns the session starts with.
+        let query = "SELECT hex(zeroblob(50)) AS zeros;"
+        var mark = terminal.mark
+        try terminal.type(query)
+        try terminal.press("Enter")
+        let whole = "│ " + String(repeating: "0", count: 100) + " │"
+        #expect(terminal.waitFor(whole, thenPrompt: "inspect> ", after: mark))
+
+        try terminal.resize(columns: 60)
+        mark = terminal.mark
+        try terminal.type(query)
+        try terminal.press("Enter")
+        // 60 columns: the box's frame takes 4, so 55 zeros and the cut mark.
+        let cut = "│ " + String(repeating: "0", count: 55) + "… │"
+        #expect(terminal.waitFor(cut, thenPrompt: "inspect> ", after: mark), "\((try? terminal.capture()) ?? "")")
+        mark = terminal.mark
+        try terminal.press("C-d")
+        #expect(terminal.waitFor("SHELL-EXITED-0", after: mark))
     }
 
     /// The command line that opens the Recipes store's shell with its private temporary and state

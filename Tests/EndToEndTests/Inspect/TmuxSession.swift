@@ -66,6 +66,11 @@ final class TmuxSession {
         try tmux(["send-keys", "-t", session] + keys)
     }
 
+    /// Resizes the terminal to `columns` × `rows`, as a person dragging the window's edge does.
+    func resize(columns: Int, rows: Int = 40) throws {
+        try tmux(["resize-window", "-t", session, "-x", String(columns), "-y", String(rows)])
+    }
+
     /// Waits until `text` appears in the output after what was already seen; false after `timeout` seconds.
     @discardableResult
     func waitFor(_ text: String, after mark: String.Index? = nil, timeout: Double = 20) -> Bool {

@@ -16,4 +16,11 @@ import Testing
         #expect(result.stores == [scratch.path + "/deep/er/NoExtension", scratch.path + "/" + Corpus.bookmarks].sorted())
         #expect(result.skippedLinks == [scratch.path + "/link.sqlite", scratch.path + "/loop"])
     }
+
+    @Test func aDirectoryWithATrailingSlashGivesPathsWithOneSlash() throws {
+        let scratch = try ScratchDirectory()
+        try scratch.copyCorpusStore(Corpus.recipes)
+        let found = StoreScanner.scan(scratch.path + "/")
+        #expect(found.stores == [scratch.path + "/" + Corpus.recipes])
+    }
 }

@@ -6,8 +6,9 @@ import TerminalKit
 /// `companion inspect DIR|STORE...`: every store in turn, one summary line each.
 ///
 /// One store is open at a time and closed (its private copy removed) before the next, so a batch of
-/// hundreds of stores holds no more than one copy. A store that cannot be opened is a line with its
-/// error, never the end of the run. Identical models (same version hashes) share a group letter.
+/// hundreds of stores holds no more than one copy. A store that cannot be opened (or an SQLite file
+/// that is not a Core Data store) is a line with its error, also said on stderr, never the end of the
+/// run. Identical models (same version hashes) share a group letter.
 enum BatchCommand {
     /// One store's line.
     struct Line {
@@ -54,6 +55,13 @@ enum BatchCommand {
         var groups: [String: String] = [:]
         for path in stores {
             let line = inspect(path, options: options, expected: expected)
+            if let error = line.error {
+                // Each store that cannot be read is also one line on stderr, as a single store's error is.
+                output.flush()
+                let line = CommandLineError.failure(
+                    TerminalSanitizer.sanitize(error), subject: TerminalSanitizer.sanitize(path))
+                printError(line.description)
+            }
             if let digest = line.digest, groups[digest] == nil {
                 groups[digest] = groupLabel(groups.count)
             }
@@ -65,14 +73,20 @@ enum BatchCommand {
         }
         if output.format != .json {
             var report = InspectReport()
+            // The differences column only means something with --expected.
+            let compares = expected != nil
             report.table("Stores", key: "stores", Table(
-                columns: ["path", "open", "entities (rows)", "model", "differences", "findings"],
+                columns: ["path", "open", "entities (rows)", "model"] + (compares ? ["differences"] : [])
+                    + ["findings"],
                 rows: lines.map { line in
-                    [.text(line.path), .text(line.error.map { "error: " + $0 } ?? "ok"),
-                     .text(line.entities.map { "\($0.0) \($0.1.map(String.init) ?? "?")" }.joined(separator: ", ")),
-                     line.digest.map { .text((groups[$0] ?? "?") + " " + $0) } ?? .null,
-                     line.differences.map { .integer(Int64($0)) } ?? .null,
-                     .integer(Int64(line.findings + line.problems.count))]
+                    var cells: [TableCell] = [
+                        .text(line.path), .text(line.error.map { "error: " + $0 } ?? "ok"),
+                        .text(line.entities.map { "\($0.0) \($0.1.map(String.init) ?? "?")" }.joined(separator: ", ")),
+                        line.digest.map { .text((groups[$0] ?? "?") + " " + $0) } ?? .null,
+                    ]
+                    if compares { cells.append(line.differences.map { .integer(Int64($0)) } ?? .null) }
+                    cells.append(.integer(Int64(line.findings + line.problems.count)))
+                    return cells
                 }))
             report.messages("Notes", key: "notes", notes, empty: "none")
             output.write(report)
@@ -91,6 +105,7 @@ enum BatchCommand {
             let inspection = try StoreInspection(
                 path: path, options: OpenOptions(timeLimit: options.timeout), modelPath: options.modelPath)
             defer { inspection.close() }
+            try inspection.requireCoreDataStore()
             // The batch reports `check`'s findings, so it also runs `check`'s whole quick_check.
             try inspection.completeQuickCheck()
             let summary = try StoreSummary(inspection)

@@ -30,7 +30,7 @@ enum InspectCommand: Subcommand {
                              on stdout under "SQL" (on stderr with --json/--csv), then the objects
                              [--where PREDICATE] [--sort KEY[,KEY...]] [--limit N] [--sql-debug N]
                              (N: 1 statements and timings, 3 adds bind values, 4 query plans;
-                             default 1); errors exit 1
+                             default 1); errors exit 1, an unknown entity 2
           check              consistency findings, each naming entity, object and key
           diff               differences from --expected MODEL (entities, attributes, types,
                              optionality, relationships, delete rules)
@@ -45,15 +45,19 @@ enum InspectCommand: Subcommand {
         options:
           --format table|markdown|json|csv|line   (also --json, --csv, --markdown, --line, --table)
                              default: table on a terminal, markdown otherwise
-          --width N          fit tables to N columns (default: the terminal, or $COLUMNS)
+          --width N          fit tables to N columns (default: $COLUMNS, or the terminal's width,
+                             followed when it is resized); long text is cut to fit, object IDs
+                             and numbers never are, so a table of many columns may stay wider
           --model MODEL      read the store with this .xcdatamodeld / .xcdatamodel / contents file
           --expected MODEL   the model diff and the batch summary compare against
           --timeout SECONDS  stop any one query after this long (default 300)
-          --shell            start the shell when no command is given
+          --shell            start the shell when no command is given (on a pipe, it reads
+                             the commands from stdin, as `shell` does)
           -bail              in a non-interactive shell, stop at the first error
 
         Exit status: 0 clean, 1 findings (problems, check findings, differences), 2 errors
-        (a missing or unreadable file, not an SQLite file, a corrupt store, a usage error).
+        (a missing or unreadable file, not an SQLite file or not a Core Data store, a corrupt
+        store, a usage error).
         """
 
     /// The words that select a store subcommand.
@@ -68,6 +72,10 @@ enum InspectCommand: Subcommand {
         let positionals = try list.positionals()
         guard let first = positionals.first else {
             throw .usage("name a store (or a directory of stores) to inspect", subject: name)
+        }
+        if positionals.contains("") {
+            // An unset shell variable ("$STORE") arrives as an empty word: say so, not "no such file".
+            throw .usage("a store path given is empty (\"\"); name a store file or a directory", subject: name)
         }
         TemporaryCopyRegistry.shared.installInterruptHandler()
         let output = InspectOutput(format: options.format, width: options.width)
@@ -95,7 +103,8 @@ enum InspectCommand: Subcommand {
             return try BatchCommand.run(paths: positionals, options: options, output: output)
         }
         var command = positionals.count > 1 ? positionals[1] : "summary"
-        if positionals.count == 1, options.shell, isatty(STDIN_FILENO) == 1 { command = "shell" }
+        // `--shell` reads a piped stdin as `shell` does, never silently printing the summary instead.
+        if positionals.count == 1, options.shell { command = "shell" }
         let commandArguments = Array(positionals.dropFirst(2))
         let inspection = try open(first, options: options)
         defer { inspection.close() }

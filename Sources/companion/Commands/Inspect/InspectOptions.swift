@@ -24,7 +24,7 @@ struct InspectOptions {
     var sqlDebugLevel: Int = 1
     /// `-bail`: stop the non-interactive shell at the first error.
     var bail = false
-    /// `--shell`: start the shell when no subcommand is given and stdin is a terminal.
+    /// `--shell`: start the shell when no subcommand is given (reading a piped stdin like `shell`).
     var shell = false
     /// `--store STORE` for a stand-alone `trace`.
     var storePath: String?
@@ -42,8 +42,8 @@ struct InspectOptions {
             options.format = format
         }
         options.width = try arguments.integerOption("--width", in: 20...10_000)
-        options.modelPath = try arguments.option("--model")
-        options.expectedPath = try arguments.option("--expected")
+        options.modelPath = try pathOption("--model", &arguments)
+        options.expectedPath = try pathOption("--expected", &arguments)
         options.wherePredicate = try arguments.option("--where")
         options.sortKey = try arguments.option("--sort")
         options.limit = try arguments.integerOption("--limit", in: 0...Int(Int32.max))
@@ -55,7 +55,16 @@ struct InspectOptions {
         options.sqlDebugLevel = try arguments.integerOption("--sql-debug", in: 0...4) ?? 1
         options.bail = arguments.flag("-bail", "--bail")
         options.shell = arguments.flag("--shell")
-        options.storePath = try arguments.option("--store")
+        options.storePath = try pathOption("--store", &arguments)
         return options
+    }
+
+    /// A file option's value; an empty one (an unset shell variable) is said to be empty, not missing.
+    private static func pathOption(
+        _ name: String, _ arguments: inout ArgumentList
+    ) throws(CommandLineError) -> String? {
+        let path = try arguments.option(name)
+        if path?.isEmpty == true { throw .usage("the path given is empty (\"\"); name a file", subject: name) }
+        return path
     }
 }

@@ -8,27 +8,35 @@ import TerminalKit
 final class InspectOutput {
     /// The listing format.
     let format: TableFormat
-    /// The width `table` output must fit, when known.
-    let width: Int?
+    /// The width `table` output must fit, when known: `--width`, else `COLUMNS`, else the terminal's
+    /// width, asked anew each time (ioctl `TIOCGWINSZ`), so the shell follows a resized terminal.
+    var width: Int? {
+        if let fixedWidth { return fixedWidth }
+        guard isTerminal else { return nil }
+        return TerminalSize.of(fileDescriptor: STDOUT_FILENO)?.columns ?? 80
+    }
+    private let fixedWidth: Int?
+    private let isTerminal: Bool
     private var buffer = Data()
     private(set) var isClosed = false
+    /// Whether anything was written through this output.
+    private(set) var hasWritten = false
+    /// In `line` output, start the next listing with a blank line: the shell sets it when an
+    /// earlier result is on the screen, so successive results' records stay apart as one result's do.
+    var separatesNextListing = false
 
     /// Picks the format: `--format` (or `--json`, …), else `table` on a terminal and `markdown` otherwise.
     init(format: TableFormat?, width: Int?) {
-        let isTerminal = isatty(STDOUT_FILENO) == 1
+        isTerminal = isatty(STDOUT_FILENO) == 1
         self.format = format ?? (isTerminal ? .table : .markdown)
-        if let width {
-            self.width = width
-        } else if let columns = ProcessInfo.processInfo.environment["COLUMNS"].flatMap(Int.init), columns > 0 {
-            self.width = columns
-        } else if isTerminal {
-            var size = winsize()
-            self.width = ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0 && size.ws_col > 0 ? Int(size.ws_col) : 80
-        } else {
-            self.width = nil
-        }
+        fixedWidth = width ?? Self.startingColumns
         signal(SIGPIPE, SIG_IGN)
     }
+
+    /// `COLUMNS` as the process was started with it. Read once, on the first output, before the
+    /// shell's line editor starts: readline sets `COLUMNS` itself, to the size it saw then.
+    private static let startingColumns: Int? = ProcessInfo.processInfo.environment["COLUMNS"]
+        .flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil }
 
     deinit {
         flush()
@@ -37,6 +45,7 @@ final class InspectOutput {
     /// Writes text (already sanitised by the renderer).
     func write(_ text: String) {
         guard !isClosed else { return }
+        if !text.isEmpty { hasWritten = true }
         buffer.append(contentsOf: text.utf8)
         if buffer.count >= 1 << 16 { flush() }
     }
@@ -46,9 +55,20 @@ final class InspectOutput {
         write(report.rendered(as: format, width: width))
     }
 
-    /// A streaming writer for a listing too large to hold.
-    func tableWriter(columns: [TableColumn]) -> TableWriter {
-        TableWriter(columns: columns, format: format, width: width, nullText: format == .csv ? "" : "NULL") { [weak self] text in
+    /// A writer for a listing written row by row (see ``ListingWriter`` for what `kept` and
+    /// `measured` do in `table` output).
+    func tableWriter(
+        columns: [TableColumn], kept: Set<Int> = [], measured: ColumnMeasure? = nil, holding: Int = .max
+    ) -> ListingWriter {
+        let separated = format == .line && separatesNextListing
+        separatesNextListing = false
+        var first = true
+        return ListingWriter(
+            columns: columns, format: format, width: width, nullText: format == .csv ? "" : "NULL", kept: kept,
+            measured: measured, holding: holding
+        ) { [weak self] text in
+            if separated, first { self?.write("\n") }
+            first = false
             self?.write(text)
         }
     }

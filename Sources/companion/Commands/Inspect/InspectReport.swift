@@ -14,10 +14,25 @@ struct InspectReport {
         case table(title: String, key: String, Table)
         /// Sentences (problems, notes); `empty` is shown when there are none.
         case messages(title: String, key: String, [String], empty: String)
+
+        /// The section's JSON key.
+        var key: String {
+            switch self {
+            case .properties(_, let key, _), .table(_, let key, _), .messages(_, let key, _, _): return key
+            }
+        }
     }
 
     /// The sections, in order.
     var sections: [Section] = []
+    /// JSON written for a section key instead of the one derived from its cells, where the cells
+    /// are display text of structured data (a property list's arrays, dates, data).
+    private var jsonBySection: [String: JSONValue] = [:]
+
+    /// Makes `--json` write `value` for the section `key` (its table and text forms are unchanged).
+    mutating func json(_ value: JSONValue, forSection key: String) {
+        jsonBySection[key] = value
+    }
 
     /// Appends a property section.
     mutating func properties(_ title: String, key: String, _ pairs: [(String, TableCell)]) {
@@ -37,6 +52,7 @@ struct InspectReport {
     /// The report as one JSON object (section keys in order).
     var json: JSONValue {
         .object(sections.map { section in
+            if let value = jsonBySection[section.key] { return (section.key, value) }
             switch section {
             case .properties(_, let key, let pairs):
                 return (key, .object(pairs.map { ($0.0, JSONValue($0.1)) }))
@@ -62,10 +78,10 @@ struct InspectReport {
                 let table = Table(
                     columns: [TableColumn("property", alignment: .left), TableColumn("value", alignment: .left)],
                     rows: pairs.map { [.text($0.0), $0.1] })
-                text += table.rendered(as: format, width: width, nullText: "-")
+                text += Self.rendered(table, as: format, width: width, nullText: "-")
             case .table(let title, _, let table):
                 text += heading(title, format)
-                text += table.rendered(as: format, width: width, nullText: format == .csv ? "" : "NULL")
+                text += Self.rendered(table, as: format, width: width, nullText: format == .csv ? "" : "NULL")
             case .messages(let title, _, let lines, let empty):
                 text += heading(title, format)
                 if lines.isEmpty {
@@ -77,6 +93,21 @@ struct InspectReport {
             parts.append(text)
         }
         return parts.joined(separator: "\n")
+    }
+
+    /// One listing; `table` and `csv` through ``ListingWriter``, so reports fit the width and keep
+    /// data exact as row listings do.
+    private static func rendered(_ table: Table, as format: TableFormat, width: Int?, nullText: String) -> String {
+        guard format == .table || format == .csv else {
+            return table.rendered(as: format, width: width, nullText: nullText)
+        }
+        var text = ""
+        var writer = ListingWriter(columns: table.columns, format: format, width: width, nullText: nullText) {
+            text += $0
+        }
+        for row in table.rows { writer.write(row) }
+        writer.finish()
+        return text
     }
 
     private func heading(_ title: String, _ format: TableFormat) -> String {

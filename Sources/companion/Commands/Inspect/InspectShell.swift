@@ -16,6 +16,8 @@ final class InspectShell {
     private var output: InspectOutput
     private let interactive: Bool
     private var failed = false
+    /// Whether a command has printed something (in `line` mode, the next result starts with a blank line).
+    private var printed = false
 
     static let dotCommands = [
         ".help", ".quit", ".exit", ".summary", ".schema", ".tables", ".indexes", ".metadata", ".model", ".rows", ".fetch", ".check",
@@ -41,6 +43,13 @@ final class InspectShell {
 
     private func runInteractive() {
         let editor = LineEditor(programName: "companion", historyPath: Self.historyPath())
+        // Readline ends bracketed paste with "ESC[?2004l CR" when it gives the terminal back, so the
+        // "^C" of a cancelled line landed at column 0, over the prompt ("^Cspect>"). Pasted lines
+        // are then read one at a time, as typed, which is how the shell reads SQL anyway.
+        editor.setVariable("enable-bracketed-paste", to: "off")
+        // Tab after "ZRE" inserts "ZRECIPE" and lists ZRECIPE and ZRECIPETYPE at once; by
+        // readline's default only a third Tab would list them.
+        editor.setVariable("show-all-if-ambiguous", to: "on")
         editor.completion = { [inspection] word, line in Self.completions(for: word, line: line, inspection: inspection) }
         let store = inspection.store
         TemporaryCopyRegistry.shared.setInterruptAction {
@@ -61,6 +70,8 @@ final class InspectShell {
             case .interrupted:
                 pending = ""
             case .line(let line):
+                // A blank line (spaces only, too) is nothing to run, and no start of a statement.
+                if pending.isEmpty, Self.isBlank(line) { continue }
                 editor.addToHistory(line)
                 if pending.isEmpty, line.trimmingCharacters(in: .whitespaces).hasPrefix(".") {
                     if !handle(dotCommand: line) { return }
@@ -81,7 +92,7 @@ final class InspectShell {
         while let line = readLine(strippingNewline: true) {
             if pending.isEmpty, line.trimmingCharacters(in: .whitespaces).hasPrefix(".") {
                 if !handle(dotCommand: line) { return }
-            } else if !(pending.isEmpty && line.trimmingCharacters(in: .whitespaces).isEmpty) {
+            } else if !(pending.isEmpty && Self.isBlank(line)) {
                 pending += (pending.isEmpty ? "" : "\n") + line
                 if ShellSQL.isComplete(pending) {
                     execute(pending)
@@ -94,13 +105,20 @@ final class InspectShell {
         if !pending.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { execute(pending) }
     }
 
+    /// Whether a line holds nothing but spaces, tabs or a carriage return (a file with CRLF line ends).
+    static func isBlank(_ line: String) -> Bool {
+        line.allSatisfy(\.isWhitespace)
+    }
+
     // MARK: - SQL
 
     private func execute(_ sql: String) {
+        output.separatesNextListing = printed
+        defer { printed = printed || output.hasWritten }
         let database = inspection.store.database
         database.setAuthorizer(ShellSQL.authorize)
         defer { database.setAuthorizer(nil) }
-        var writer: TableWriter?
+        var writer: ListingWriter?
         var wroteRows = false
         var current = sql
         do {
@@ -115,7 +133,10 @@ final class InspectShell {
                     guard statement.isReadOnly else {
                         throw SQLiteError(code: .authorization, message: "not authorized: the inspector shell only reads")
                     }
-                    var listing = output.tableWriter(columns: statement.columnNames.map { TableColumn($0) })
+                    // A query may never end (WITH RECURSIVE): the table is drawn after 256 rows at the
+                    // latest, and widens for a later, wider row.
+                    var listing = output.tableWriter(
+                        columns: statement.columnNames.map { TableColumn($0) }, holding: 256)
                     writer = listing
                     var sawRow = false
                     while try statement.step() {
@@ -165,12 +186,23 @@ final class InspectShell {
         words.removeFirst()
         switch command {
         case ".quit", ".exit", ".q":
+            guard words.isEmpty else {
+                report(CommandLineError.usage("takes no arguments (to leave, type \(command) alone)", subject: command))
+                return true
+            }
             return false
         case ".help":
             output.write(Self.help)
         case ".mode":
-            guard let name = words.first, let format = TableFormat(rawValue: name.lowercased()) else {
+            guard let name = words.first else {
                 report(CommandLineError.usage("give a format: \(TableFormat.names)", subject: ".mode"))
+                return true
+            }
+            guard let format = TableFormat(rawValue: name.lowercased()), words.count == 1 else {
+                let problem = words.count == 1
+                    ? "unknown format '\(TerminalSanitizer.sanitize(name))'"
+                    : "give one format, not \(words.count) words"
+                report(CommandLineError.usage("\(problem) (formats: \(TableFormat.names))", subject: ".mode"))
                 return true
             }
             output.flush()
@@ -205,6 +237,8 @@ final class InspectShell {
             let arguments = try list.positionals()
             let commandOutput = commandOptions.format == output.format ? output
                 : InspectOutput(format: commandOptions.format, width: commandOptions.width)
+            commandOutput.separatesNextListing = printed
+            defer { printed = printed || commandOutput.hasWritten }
             let runner = StoreCommands(inspection: inspection, options: commandOptions, output: commandOutput)
             _ = try runner.run(command, arguments)
             commandOutput.flush()

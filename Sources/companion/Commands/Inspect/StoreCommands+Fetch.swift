@@ -9,7 +9,8 @@ extension StoreCommands {
     /// In `table`, `markdown` and `line` output the trace is on standard output under an "SQL"
     /// heading, followed by a "Result" heading and the listing. In `json` and `csv` output standard
     /// output carries only the listing, so it stays machine-readable, and the trace goes to
-    /// standard error. Every line passes the sanitiser. Failures exit 1.
+    /// standard error. Every line passes the sanitiser. Failures exit 1; an unknown entity is a
+    /// usage error (2), as it is for `rows`.
     func fetch(_ entityName: String) throws(CommandLineError) -> ExitStatus {
         if let limit = options.limit, limit < 1 {
             throw .usage("give at least 1 (Core Data's fetch limit 0 would mean no limit)", subject: "--limit")
@@ -21,9 +22,11 @@ extension StoreCommands {
         do {
             outcome = try request.run(on: inspection)
         } catch {
+            // Naming an entity the store lacks is a usage error, as it is for `rows`.
+            let status: ExitStatus = if case .unknownEntity = error { .usage } else { .failure }
             throw CommandLineError(
                 subject: TerminalSanitizer.sanitize(inspection.store.path), message: TerminalSanitizer.sanitize(error.message),
-                status: .failure)
+                status: status)
         }
         let machineReadable = output.format == .json || output.format == .csv
         var preamble: [String] = []
@@ -38,7 +41,8 @@ extension StoreCommands {
         var columns: [TableColumn] = ["objectID"]
         if outcome.showsEntityColumn { columns.append("entity") }
         columns += outcome.columns.map { TableColumn($0) }
-        var writer = output.tableWriter(columns: columns)
+        // The objects are all in memory: a table sizes its columns from every one of them.
+        var writer = output.tableWriter(columns: columns, kept: Set(0..<(outcome.showsEntityColumn ? 2 : 1)))
         for row in outcome.rows {
             var cells: [TableCell] = [.text(row.objectID)]
             if outcome.showsEntityColumn { cells.append(.text(row.entityName)) }

@@ -29,6 +29,11 @@ struct StoreCommands {
             return first
         }
         do {
+            // Only these read a plain SQLite file; the rest need Core Data's tables.
+            let readsPlainSQLite = ["schema", "tables", "indexes", "trace"].contains(command)
+            if !readsPlainSQLite, InspectCommand.storeCommands.contains(command) {
+                try inspection.requireCoreDataStore()
+            }
             switch command {
             case "summary": try noArguments(); return try summary()
             case "schema": return try schema(arguments)
@@ -63,7 +68,7 @@ struct StoreCommands {
     func summary() throws -> ExitStatus {
         let facts = try StoreSummary(inspection)
         var report = InspectReport()
-        report.properties("Store", key: "store", [
+        let store: [(String, TableCell)] = [
             ("file", .text(facts.path)),
             ("size (bytes)", .integer(facts.fileSize)),
             ("journal mode", .text(facts.journalMode)),
@@ -75,7 +80,13 @@ struct StoreCommands {
             ("model version identifiers", .text(facts.versionIdentifiers.map { "\"\($0)\"" }.joined(separator: ", "))),
             ("model", facts.modelSource.map { .text($0) } ?? .null),
             ("model digest", facts.modelDigest.map { .text($0) } ?? .null),
-        ])
+        ]
+        report.properties("Store", key: "store", store)
+        // In JSON the version identifiers are the list they are, not the text the table shows.
+        let identifiers = JSONValue.array(facts.versionIdentifiers.map(JSONValue.string))
+        report.json(.object(store.map { name, cell in
+            (name, name == "model version identifiers" ? identifiers : JSONValue(cell))
+        }), forSection: "store")
         if facts.isCoreDataStore {
             report.table("Entities", key: "entities", Table(
                 columns: ["Z_ENT", "entity", "parent", "table", "rows"],
@@ -180,26 +191,34 @@ struct StoreCommands {
     func metadata() throws -> ExitStatus {
         guard let metadata = inspection.metadata else {
             var report = InspectReport()
-            report.messages("Metadata", key: "metadata", [], empty: "this file has no Z_METADATA table: not a Core Data store")
+            report.messages("Metadata", key: "metadata", [], empty: StoreMetadata.missingRowProblem)
             output.write(report)
             return .failure
         }
         var report = InspectReport()
-        report.properties("Metadata", key: "metadata", [
-            ("Z_VERSION", .integer(metadata.version)),
-            ("Z_UUID", metadata.storeUUID.map { .text($0) } ?? .null),
-            ("NSStoreType", metadata.storeType.map { .text($0) } ?? .null),
-            ("NSPersistenceFrameworkVersion", metadata.frameworkVersion.map { .integer($0) } ?? .null),
-            ("NSStoreModelVersionIdentifiers", .text(metadata.versionIdentifiers.map { "\"\($0)\"" }.joined(separator: ", "))),
-            ("NSStoreModelVersionHashesVersion", metadata.plist["NSStoreModelVersionHashesVersion"].map(cell) ?? .null),
-            ("_NSAutoVacuumLevel", metadata.plist["_NSAutoVacuumLevel"].map(cell) ?? .null),
-        ])
+        // Every key of the plist is shown: Apple's in this order, then any other key Core Data writes
+        // (the hashes digest, the checksum, …); the version hashes and the app's keys get tables of their own.
+        let plist = metadata.plist
+        let keys: [String] = if case .dictionary(let entries) = plist { entries.map(\.key) } else { [] }
+        let listed = Self.metadataKeyOrder + keys.filter { key in
+            StoreMetadata.systemKeys.contains(key) && !Self.metadataKeyOrder.contains(key)
+                && key != "NSStoreModelVersionHashes"
+        }
+        let head: [(String, PropertyListValue)] = [
+            ("Z_VERSION", .integer(metadata.version)), ("Z_UUID", metadata.storeUUID.map { .string($0) } ?? .null),
+        ]
+        let values = head + listed.map { ($0, plist[$0] ?? .null) }
+        report.properties("Metadata", key: "metadata", values.map { ($0.0, Self.metadataCell($0.0, $0.1)) })
+        report.json(.object(values.map { ($0.0, PropertyListJSON.value($0.1)) }), forSection: "metadata")
         report.table("Version hashes", key: "versionHashes", Table(
             columns: ["entity", "hash (hex)"],
             rows: metadata.versionHashes.map { [.text($0.entity), .text($0.hash.map { String(format: "%02x", $0) }.joined())] }))
+        let application = metadata.applicationEntries.map { ($0.key, StoreMetadata.readableValue($0.value)) }
         report.table("App-defined metadata", key: "application", Table(
-            columns: ["key", "value"],
-            rows: metadata.applicationEntries.map { [.text($0.key), cell(StoreMetadata.readableValue($0.value))] }))
+            columns: ["key", "value"], rows: application.map { [.text($0.0), Self.cell($0.1)] }))
+        report.json(
+            .array(application.map { .object([("key", .string($0.0)), ("value", PropertyListJSON.value($0.1))]) }),
+            forSection: "application")
         if let problem = metadata.plistProblem {
             report.messages("Problems", key: "problems", [problem], empty: "")
         }
@@ -207,8 +226,22 @@ struct StoreCommands {
         return metadata.plistProblem == nil ? .success : .failure
     }
 
+    /// Apple's metadata keys in the order `metadata` lists them (present or not).
+    static let metadataKeyOrder = [
+        "NSStoreType", "NSPersistenceFrameworkVersion", "NSStoreModelVersionIdentifiers",
+        "NSStoreModelVersionHashesVersion", "_NSAutoVacuumLevel",
+    ]
+
+    /// A metadata value's cell: version identifiers as a quoted list (`"1", "2"`), the rest as ``cell(_:)``.
+    static func metadataCell(_ key: String, _ value: PropertyListValue) -> TableCell {
+        if key == "NSStoreModelVersionIdentifiers", case .array(let items) = value {
+            return .text(items.map(PropertyListText.text).joined(separator: ", "))
+        }
+        return Self.cell(value)
+    }
+
     /// A plist value as one cell: scalars as themselves, containers as compact readable text.
-    func cell(_ value: PropertyListValue) -> TableCell {
+    static func cell(_ value: PropertyListValue) -> TableCell {
         switch value {
         case .string(let text): return .text(text)
         case .integer(let number): return .integer(number)
@@ -261,13 +294,26 @@ struct StoreCommands {
         var columns: [TableColumn] = ["objectID"]
         if reader.showsEntityColumn { columns.append("entity") }
         columns += reader.columns.map { TableColumn($0) }
-        var writer = output.tableWriter(columns: columns)
+        func cells(_ row: InspectedRow) -> [TableCell] {
+            [.text(row.objectID)] + (reader.showsEntityColumn ? [.text(row.entityName)] : [])
+                + row.values.map(Self.cell)
+        }
+        // A table is sized from every row it shows: a first pass measures them, so the rows still
+        // stream and a listing of millions holds one row at a time.
+        var measure: ColumnMeasure?
+        if output.format == .table {
+            var first = ColumnMeasure(columns: columns, nullText: "NULL")
+            try reader.read(query) { row in
+                first.add(cells(row))
+                return true
+            }
+            measure = first
+        }
+        var writer = output.tableWriter(
+            columns: columns, kept: Set(0..<(reader.showsEntityColumn ? 2 : 1)), measured: measure)
         let output = self.output
         try reader.read(query) { row in
-            var cells: [TableCell] = [.text(row.objectID)]
-            if reader.showsEntityColumn { cells.append(.text(row.entityName)) }
-            cells += row.values.map(Self.cell)
-            writer.write(cells)
+            writer.write(cells(row))
             return !output.isClosed
         }
         writer.finish()

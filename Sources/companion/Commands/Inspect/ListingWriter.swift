@@ -1,0 +1,189 @@
+import TerminalKit
+
+/// Writes one inspector listing row by row in the chosen format.
+///
+/// `markdown`, `json` and `line` go through TerminalKit's ``TableWriter``. Two formats are drawn
+/// here, because the inspector promises more than a first-rows preview:
+/// - `table` sizes its columns from **every** row shown. Rows are held until ``finish()`` (or until
+///   `holding` rows), unless the caller measured them beforehand (``ColumnMeasure``, a first pass
+///   over the query), in which case they stream. A row arriving after the box was started that
+///   needs a wider column widens it from there on, below a rule, instead of being cut. Fitting the
+///   width cuts long text first; the `kept` columns (object IDs, entity names) and columns of
+///   numbers are never cut.
+/// - `csv` (RFC 4180) keeps the data exact: a line break or tab inside a value stays itself, inside
+///   a quoted field, as `json` keeps it as `\n`. Only characters that could drive the terminal
+///   (ESC and the other controls, bidi overrides) are shown as visible stand-ins, in every format.
+struct ListingWriter {
+    /// The columns, in order.
+    let columns: [TableColumn]
+    /// The output format.
+    let format: TableFormat
+    /// The widest a `table` line should be; nil for no limit.
+    let width: Int?
+    /// How null cells read in `table`, `markdown` and `line` output.
+    let nullText: String
+
+    private let emit: (String) -> Void
+    private let kept: Set<Int>
+    private var delegate: TableWriter?
+    private var held: [[TableCell]] = []
+    private var measure: ColumnMeasure
+    private var layout: (widths: [Int], rightAligned: [Bool])?
+    /// The measured widths the layout was fitted from.
+    private var layoutMeasure: [Int] = []
+    private let holding: Int
+    private var rowsWritten = 0
+    private var finished = false
+
+    /// A writer sending text to `emit`.
+    ///
+    /// - Parameters:
+    ///   - kept: indexes of columns a `table` never cuts.
+    ///   - measured: every row's measure, taken before writing; a `table` then streams.
+    ///   - holding: the most rows a `table` holds before drawing (a query that may never end streams).
+    init(
+        columns: [TableColumn], format: TableFormat, width: Int?, nullText: String, kept: Set<Int> = [],
+        measured: ColumnMeasure? = nil, holding: Int = .max, emit: @escaping (String) -> Void
+    ) {
+        self.holding = max(1, holding)
+        self.columns = columns
+        self.format = format
+        self.width = width
+        self.nullText = nullText
+        self.kept = kept
+        self.emit = emit
+        measure = measured ?? ColumnMeasure(columns: columns, nullText: nullText)
+        switch format {
+        case .markdown, .json, .line:
+            delegate = TableWriter(columns: columns, format: format, width: width, nullText: nullText, emit: emit)
+        case .table, .csv:
+            delegate = nil
+        }
+        if format == .table, measured != nil { startBox() }
+    }
+
+    /// Adds one row (missing cells are null, extra cells are ignored).
+    mutating func write(_ row: [TableCell]) {
+        guard !finished else { return }
+        var cells = Array(row.prefix(columns.count))
+        if cells.count < columns.count { cells += Array(repeating: .null, count: columns.count - cells.count) }
+        switch format {
+        case .table:
+            measure.add(cells)
+            if layout == nil {
+                held.append(cells)
+                if held.count >= holding { drawHeld() }
+            } else {
+                if measure.widths != layoutMeasure { widen() }
+                emitBoxRow(cells)
+            }
+        case .csv:
+            if rowsWritten == 0 { emitCSVHeader() }
+            let fields = cells.map { $0 == .null ? "" : Self.csvField($0.plainText(nullText: "")) }
+            emit(fields.joined(separator: ",") + "\r\n")
+        default:
+            delegate?.write(cells)
+        }
+        rowsWritten += 1
+    }
+
+    /// Ends the listing (draws a held table, closes the box or the JSON array). Further writes are ignored.
+    mutating func finish() {
+        guard !finished else { return }
+        finished = true
+        switch format {
+        case .table:
+            if layout == nil { drawHeld() }
+            emit(rule("└", "┴", "┘"))
+        case .csv:
+            if rowsWritten == 0 { emitCSVHeader() }
+        default:
+            delegate?.finish()
+        }
+    }
+
+    // MARK: - CSV
+
+    private func emitCSVHeader() {
+        emit(columns.map { Self.csvField($0.name) }.joined(separator: ",") + "\r\n")
+    }
+
+    /// One RFC 4180 field: quoted when it holds a comma, a quote or a line break; the text exact
+    /// but for the characters no terminal may receive.
+    static func csvField(_ text: String) -> String {
+        let safe = exactSanitized(text)
+        guard safe.contains(where: { $0 == "," || $0 == "\"" || $0.isNewline }) else { return safe }
+        return "\"" + safe.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+
+    /// `text` through ``TerminalSanitizer`` but for line feeds, carriage returns and tabs, which
+    /// are data in a quoted CSV field (and harmless to a terminal), so they are kept as they are.
+    static func exactSanitized(_ text: String) -> String {
+        guard !TerminalSanitizer.isSafe(text) else { return text }
+        var result = ""
+        var segment = ""
+        for scalar in text.unicodeScalars {
+            if scalar == "\n" || scalar == "\r" || scalar == "\t" {
+                result += TerminalSanitizer.sanitize(segment)
+                result.unicodeScalars.append(scalar)
+                segment = ""
+            } else {
+                segment.unicodeScalars.append(scalar)
+            }
+        }
+        return result + TerminalSanitizer.sanitize(segment)
+    }
+
+    // MARK: - Box table
+
+    private mutating func drawHeld() {
+        startBox()
+        for row in held { emitBoxRow(row) }
+        held = []
+    }
+
+    private mutating func startBox() {
+        layout = (measure.fitted(into: width, kept: kept), measure.rightAligned(columns))
+        layoutMeasure = measure.widths
+        emit(rule("┌", "┬", "┐"))
+        emit(boxLine(columns.map { TerminalSanitizer.sanitize($0.name) }, rightAligned: layout?.rightAligned ?? []))
+        emit(rule("├", "┼", "┤"))
+    }
+
+    /// A streamed row is wider than its column: the columns take the new widths below a rule.
+    private mutating func widen() {
+        layoutMeasure = measure.widths
+        guard let current = layout else { return }
+        let widths = measure.fitted(into: width, kept: kept)
+        guard widths != current.widths else { return }
+        layout = (widths, current.rightAligned)
+        emit(rule("├", "┼", "┤"))
+    }
+
+    private func emitBoxRow(_ cells: [TableCell]) {
+        let right = columns.indices.map { index in
+            switch columns[index].alignment {
+            case .left: return false
+            case .right: return true
+            case .automatic: return cells[index].isNumeric
+            }
+        }
+        emit(boxLine(cells.map { ColumnMeasure.display($0, nullText: nullText) }, rightAligned: right))
+    }
+
+    private func rule(_ left: String, _ middle: String, _ right: String) -> String {
+        let widths = layout?.widths ?? measure.widths
+        return left + widths.map { String(repeating: "─", count: $0 + 2) }.joined(separator: middle) + right + "\n"
+    }
+
+    private func boxLine(_ texts: [String], rightAligned: [Bool]) -> String {
+        let widths = layout?.widths ?? measure.widths
+        var parts: [String] = []
+        for (index, text) in texts.enumerated() {
+            let fitted = TableWriter.truncated(text, to: widths[index])
+            let gap = String(repeating: " ", count: max(0, widths[index] - DisplayWidth.of(fitted)))
+            parts.append(rightAligned.indices.contains(index) && rightAligned[index] ? gap + fitted : fitted + gap)
+        }
+        return "│ " + parts.joined(separator: " │ ") + " │\n"
+    }
+}
