@@ -32,8 +32,10 @@ public struct StyledLine: Hashable, Sendable {
     /// Appends a span, joining it to the last one when they look the same.
     public mutating func append(_ span: StyledSpan) {
         guard !span.text.isEmpty else { return }
-        if let last = spans.last, last.hasSameLook(as: span) {
-            spans[spans.count - 1] = StyledSpan(sanitized: last.text + span.text, style: last.style, link: last.link)
+        // In place: the last span's text grows where it is (no copy of it is held meanwhile),
+        // not rebuilt once per appended word.
+        if let last = spans.indices.last, spans[last].hasSameLook(as: span) {
+            spans[last].appendSanitized(span.text)
         } else {
             spans.append(span)
         }

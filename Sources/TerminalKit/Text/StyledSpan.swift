@@ -29,6 +29,11 @@ public struct StyledSpan: Hashable, Sendable {
         self.link = link
     }
 
+    /// Adds text known to be sanitised (another span's) to the end of this span's text.
+    mutating func appendSanitized(_ more: String) {
+        text += more
+    }
+
     /// The columns the text takes.
     public var width: Int {
         DisplayWidth.of(text)

@@ -60,6 +60,35 @@ struct LineFiller {
         }
     }
 
+    /// Adds a whole hard line at the start of an output line when all of it fits there, with
+    /// what adding its chunks one by one would give (spaces at either end dropped, the rest as
+    /// written), but without cutting it into chunks: most table cells, headings, list items and
+    /// short paragraphs fit. Returns false, having added nothing, when it does not fit.
+    mutating func addWhole(_ spans: [StyledSpan]) -> Bool {
+        guard !hasContent, pendingSpace == nil else { return false }
+        guard let first = spans.firstIndex(where: { $0.text.contains { $0 != " " } }),
+            let last = spans.lastIndex(where: { $0.text.contains { $0 != " " } })
+        else { return true }  // Only spaces: nothing is drawn, as when they come one by one.
+        var pieces: [StyledSpan] = []
+        var total = 0
+        for index in first...last {
+            var piece = spans[index]
+            if index == first || index == last {
+                var text = Substring(piece.text)
+                if index == first { text = text.drop { $0 == " " } }
+                if index == last { text = text.dropLast(text.reversed().prefix { $0 == " " }.count) }
+                piece = StyledSpan(sanitized: String(text), style: piece.style, link: piece.link)
+            }
+            total += piece.width
+            if lineWidth + total > width { return false }
+            pieces.append(piece)
+        }
+        for piece in pieces { line.append(piece) }
+        lineWidth += total
+        hasContent = true
+        return true
+    }
+
     mutating func finish() -> [StyledLine] {
         lines.append(line)
         return lines

@@ -18,9 +18,18 @@ public struct TextWrapper: Sendable {
     /// The widest a line may be, in columns (at least 1).
     public let width: Int
 
+    /// Whether a hard line that fits whole is added without being cut into chunks (always, but
+    /// for the tests that hold both ways to the same result).
+    let addsFittingLinesWhole: Bool
+
     /// Creates a wrapper for lines of at most `width` columns.
     public init(width: Int) {
+        self.init(width: width, addsFittingLinesWhole: true)
+    }
+
+    init(width: Int, addsFittingLinesWhole: Bool) {
         self.width = max(1, width)
+        self.addsFittingLinesWhole = addsFittingLinesWhole
     }
 
     /// Wraps text made of hard lines (each inner array ends with a forced line break).
@@ -35,6 +44,7 @@ public struct TextWrapper: Sendable {
         filler.startLine(with: firstPrefix)
         for (index, spans) in hardLines.enumerated() {
             if index > 0 { filler.breakLine() }
+            if addsFittingLinesWhole, filler.addWhole(spans) { continue }
             for chunk in Chunker.chunks(of: spans) {
                 filler.add(chunk, from: spans)
             }

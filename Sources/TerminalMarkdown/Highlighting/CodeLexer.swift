@@ -6,20 +6,44 @@
 struct CodeLexer {
     private let syntax: LanguageSyntax
     private let scalars: [Unicode.Scalar]
+    /// The code's UTF-8 bytes, and where each scalar's bytes start (one more entry: the end), so
+    /// a token's text is copied out as bytes rather than rebuilt scalar by scalar.
+    private let utf8: [UInt8]
+    private let utf8Offsets: [Int]
     private var index = 0
     private var tokens: [CodeToken] = []
     private var plainStart: Int?
 
     /// The tokens of `code`; joined, their texts give back `code` exactly.
     static func tokens(of code: String, syntax: LanguageSyntax) -> [CodeToken] {
-        var lexer = CodeLexer(syntax: syntax, scalars: Array(code.unicodeScalars))
+        var lexer = CodeLexer(syntax: syntax, code: code)
         lexer.run()
         return lexer.tokens
     }
 
-    private init(syntax: LanguageSyntax, scalars: [Unicode.Scalar]) {
+    private init(syntax: LanguageSyntax, code: String) {
         self.syntax = syntax
+        var scalars: [Unicode.Scalar] = []
+        var offsets: [Int] = []
+        scalars.reserveCapacity(code.utf8.count)
+        offsets.reserveCapacity(code.utf8.count + 1)
+        var offset = 0
+        for scalar in code.unicodeScalars {
+            scalars.append(scalar)
+            offsets.append(offset)
+            offset += UTF8.width(scalar)
+        }
+        offsets.append(offset)
         self.scalars = scalars
+        self.utf8Offsets = offsets
+        self.utf8 = Array(code.utf8)
+    }
+
+    /// The text of the scalars in `range`.
+    private func text(_ range: Range<Int>) -> String {
+        utf8.withUnsafeBufferPointer { bytes in
+            String(decoding: bytes[utf8Offsets[range.lowerBound]..<utf8Offsets[range.upperBound]], as: UTF8.self)
+        }
     }
 
     private mutating func run() {
@@ -56,7 +80,7 @@ struct CodeLexer {
                 emit(.number, length: numberLength())
             } else if isIdentifierStart(scalar) {
                 let length = identifierLength(from: index)
-                let word = String(String.UnicodeScalarView(scalars[index..<index + length]))
+                let word = text(index..<index + length)
                 emit(kind(ofWord: word), length: length)
             } else {
                 if plainStart == nil { plainStart = index }
@@ -78,13 +102,13 @@ struct CodeLexer {
     private mutating func emit(_ kind: CodeToken.Kind, length: Int) {
         flushPlain()
         let end = min(scalars.count, index + max(1, length))
-        tokens.append(CodeToken(kind: kind, text: String(String.UnicodeScalarView(scalars[index..<end]))))
+        tokens.append(CodeToken(kind: kind, text: text(index..<end)))
         index = end
     }
 
     private mutating func flushPlain() {
         guard let start = plainStart else { return }
-        tokens.append(CodeToken(kind: .plain, text: String(String.UnicodeScalarView(scalars[start..<index]))))
+        tokens.append(CodeToken(kind: .plain, text: text(start..<index)))
         plainStart = nil
     }
 
@@ -188,7 +212,12 @@ struct CodeLexer {
     }
 
     private func isIdentifierStart(_ scalar: Unicode.Scalar) -> Bool {
-        scalar == "_" || scalar.properties.isAlphabetic
+        // ASCII, nearly all code, without the Unicode property tables.
+        if scalar.isASCII {
+            let lowered = scalar.value | 0x20
+            return scalar == "_" || (lowered >= 0x61 && lowered <= 0x7A)
+        }
+        return scalar.properties.isAlphabetic
     }
 
     private func isIdentifierPart(_ scalar: Unicode.Scalar) -> Bool {
