@@ -16,14 +16,15 @@ extension ManagedObjectContext {
             case .error:
                 throw failure
             case .rollback:
-                let wasDeleted = object.state.lifecycle == .deleted
-                if wasDeleted {
+                if object.state.lifecycle == .deleted {
                     deletedSet.remove(object)
                     object.state.lifecycle = .persisted
                 }
                 touchedSet.remove(object)
+                let previous = object.state.toOneValues
                 apply(row, to: object, keepingChanges: false)
-                if wasDeleted { reconcileToOneDestinations(ofRestored: object) }
+                // The row's keys win: every inverse follows, and a deleted destination is let go.
+                repairInverses(of: object, from: previous, to: object.state.toOneValues, lettingGoOfDeleted: true)
             case .mergeByPropertyObjectTrump:
                 merge(row, into: object, keeping: object.state.changedKeys)
             case .mergeByPropertyStoreTrump:
@@ -56,52 +57,6 @@ extension ManagedObjectContext {
         object.state.changedKeys = keeping.union(
             changed.filter { object.entity.relationshipsByName[$0]?.isToMany == true })
         if wasDeleted { object.state.lifecycle = .deleted }
-    }
-
-    /// Makes the in-memory graph agree with the row of an object whose deletion the rollback
-    /// policy gave up. The row's to-one keys win (they are the object's own stored values): each
-    /// destination that its deletion had made forget the object takes it back (a loaded to-many
-    /// inverse, in its stored place when nothing else moved; an empty to-one inverse), and is no
-    /// longer changed when that was its only change. A destination deleted in this save cannot
-    /// keep the object, so the object lets go of it and the save writes the cleared key (no key
-    /// is left naming a row that is gone).
-    ///
-    /// To-many relationships of the restored object are faults again (see ``apply(_:to:keepingChanges:)``):
-    /// their members' own changes stand and are saved, as for any object not in conflict.
-    private func reconcileToOneDestinations(ofRestored object: ManagedObject) {
-        for relationship in relationshipsInNameOrder(of: object.entity) where !relationship.isToMany {
-            guard let destination = object.state.toOneValues[relationship.name] else { continue }
-            if destination.isDeleted {
-                object.rawSetToOne(relationship, to: nil)
-                continue
-            }
-            guard let inverse = relationship.inverseRelationship, !destination.isFault else { continue }
-            if inverse.isToMany {
-                guard destination.state.toManyValues[inverse.name] != nil,
-                    !destination.hasMember(object, in: inverse)
-                else { continue }
-                destination.rawInsert(object, into: inverse, at: storedPosition(of: object, in: inverse, of: destination))
-            } else {
-                guard destination.state.toOneValues[inverse.name] == nil else { continue }
-                destination.rawSetToOne(inverse, to: object)
-            }
-            if !destination.differsFromCommitted(inverse.name) {
-                destination.state.changedKeys.remove(inverse.name)
-            }
-        }
-    }
-
-    /// Where `member` goes back into the loaded ordered `relationship` of `owner`: its stored
-    /// position when the other members are still in their stored order, otherwise the end (nil).
-    private func storedPosition(
-        of member: ManagedObject, in relationship: RelationshipDescription, of owner: ManagedObject
-    ) -> Int? {
-        guard relationship.isOrdered, let committed = owner.state.committedToMany[relationship.name],
-            let position = committed.firstIndex(of: member),
-            let current = owner.state.toManyValues[relationship.name],
-            current.elements.elementsEqual(committed.elements.lazy.filter { $0 !== member }, by: ===)
-        else { return nil }
-        return position
     }
 
     /// Drops an object the store no longer has from the context.

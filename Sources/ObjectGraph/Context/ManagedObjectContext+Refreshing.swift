@@ -47,7 +47,11 @@ extension ManagedObjectContext {
                 object.state.lifecycle = .persisted
             }
             touchedSet.remove(object)
+            // The stored to-one keys come back when the fault fires; their inverses follow now.
+            let previous = object.state.toOneValues
+            let stored = storedToOneDestinations(of: object)
             object.turnIntoFault()
+            repairInverses(of: object, from: previous, to: stored, lettingGoOfDeleted: false)
             return
         }
         guard let row = try? persistentStoreCoordinator.row(for: object.objectID, fresh: true) else { return }
@@ -56,5 +60,20 @@ extension ManagedObjectContext {
         apply(row, to: object, keepingChanges: true)
         object.state.toManyValues.merge(toMany) { _, kept in kept }
         object.state.committedToMany.merge(committedToMany) { _, kept in kept }
+    }
+}
+
+extension ManagedObjectContext {
+    /// The registered objects the stored to-one keys of `object` name (a fault's are empty).
+    fileprivate func storedToOneDestinations(of object: ManagedObject) -> PropertyMap<ManagedObject> {
+        guard !object.state.isFault else { return [:] }
+        var destinations = PropertyMap<ManagedObject>()
+        for relationship in relationshipsInNameOrder(of: object.entity) where !relationship.isToMany {
+            guard let id = object.state.committedValues[relationship.name] as? ManagedObjectID,
+                let destination = registry[id]
+            else { continue }
+            destinations[relationship.name] = destination
+        }
+        return destinations
     }
 }

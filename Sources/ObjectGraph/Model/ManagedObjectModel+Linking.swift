@@ -8,8 +8,6 @@ extension ManagedObjectModel {
     ) throws(ModelError) -> (byName: [String: EntityDescription], graph: ModelGraph) {
         var byName: [String: EntityDescription] = [:]
         for entity in entities {
-            guard !entity.name.isEmpty else { throw .emptyName(entity: nil) }
-            guard !entity.properties.contains(where: { $0.name.isEmpty }) else { throw .emptyName(entity: entity.name) }
             guard byName[entity.name] == nil else { throw .duplicateEntity(name: entity.name) }
             guard entity.managedObjectModel == nil else { throw .entityAlreadyInAModel(name: entity.name) }
             byName[entity.name] = entity

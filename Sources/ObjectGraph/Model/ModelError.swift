@@ -34,8 +34,9 @@ public enum ModelError: Error, Equatable, Sendable, CustomStringConvertible {
     case parentEntityCycle(entities: [String])
     /// An entity description was given to a second model; each entity belongs to one model.
     case entityAlreadyInAModel(name: String)
-    /// An entity, or a property of `entity`, has an empty name (nothing could refer to it).
-    case emptyName(entity: String?)
+    /// A model file names an entity, or a property of `entity`, with something that is not an
+    /// identifier (empty, or with spaces or punctuation): its table or column would be broken.
+    case invalidName(String, entity: String?)
 
     /// The problem, in one sentence a student understands.
     public var description: String {
@@ -71,8 +72,9 @@ public enum ModelError: Error, Equatable, Sendable, CustomStringConvertible {
             "parent entities form a cycle: \((entities + entities.prefix(1)).joined(separator: " → "))"
         case .entityAlreadyInAModel(let name):
             "entity \(name) already belongs to another model; make a new EntityDescription for each model"
-        case .emptyName(let entity):
-            entity.map { "entity \($0) has a property with an empty name" } ?? "an entity has an empty name"
+        case .invalidName(let name, let entity):
+            (entity.map { "entity \($0) has a property named \"\(name)\"" } ?? "an entity is named \"\(name)\"")
+                + ", which is not a name (use letters, digits and _, not starting with a digit)"
         }
     }
 }

@@ -106,14 +106,17 @@ public final class SQLDebugLog: @unchecked Sendable {
             let value = arguments[index + 1]
             guard isLevel(value) else {
                 throw LevelRequestError(
-                    description: "\(argumentFlag) '\(value)' is not a level: give a number from 0 to 4, YES or NO")
+                    description: "\(argumentFlag) '\(value)' is not a level: \(levelHint)")
             }
         }
         if let value = environment["SQLDEBUG"], !value.isEmpty, !isLevel(value) {
             throw LevelRequestError(
-                description: "SQLDEBUG='\(value)' is not a level: give a number from 0 to 4, YES or NO")
+                description: "SQLDEBUG='\(value)' is not a level: \(levelHint)")
         }
     }
+
+    /// What a level may be, for the messages.
+    private static let levelHint = "give a whole number (0 off, 1 statements, 3 bound values, 4 query plans), YES or NO"
 
     private static func isLevel(_ text: String) -> Bool {
         if let number = Int(text.trimmingCharacters(in: .whitespaces)) { return number >= 0 }

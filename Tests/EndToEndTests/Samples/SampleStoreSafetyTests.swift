@@ -71,13 +71,14 @@ import Testing
         let run = try SampleRun(product)
         defer { run.remove() }
         let flag = "-com.apple.CoreData.SQLDebug"
+        let levelHint = "give a whole number (0 off, 1 statements, 3 bound values, 4 query plans), YES or NO"
         let cases: [([String], [String: String], String)] = [
             (
                 [flag], ["SQLDEBUG": ""],
                 "\(flag) needs a level after it: 1 (statements), 3 (bound values) or 4 (query plans)"
             ),
-            ([flag, "abc"], ["SQLDEBUG": ""], "\(flag) 'abc' is not a level: give a number from 0 to 4, YES or NO"),
-            ([], ["SQLDEBUG": "abc"], "SQLDEBUG='abc' is not a level: give a number from 0 to 4, YES or NO"),
+            ([flag, "abc"], ["SQLDEBUG": ""], "\(flag) 'abc' is not a level: \(levelHint)"),
+            ([], ["SQLDEBUG": "abc"], "SQLDEBUG='abc' is not a level: \(levelHint)"),
         ]
         for (arguments, environment, message) in cases {
             let outcome = try run.run(arguments, environment: environment)

@@ -81,19 +81,12 @@ enum ProductRunner {
         process.standardInput = inputPipe
         _ = ignoringBrokenPipes
         try process.run()
-        let group = DispatchGroup()
-        // Input is written beside the reading, so a child that answers before it has read
-        // everything never blocks on a full pipe; one that exits without reading it all (a
-        // reader that stops at the first bad byte) only ends the write.
-        let writer = inputPipe.fileHandleForWriting
-        group.enter()
-        DispatchQueue.global().async {
-            if let input { try? writer.write(contentsOf: Data(input.utf8)) }
-            try? writer.close()
-            group.leave()
-        }
+        // A child that exits without reading all of its input only ends the write (EPIPE).
+        if let input { try? inputPipe.fileHandleForWriting.write(contentsOf: Data(input.utf8)) }
+        try? inputPipe.fileHandleForWriting.close()
         // Read both pipes concurrently so a chatty child never blocks on a full pipe.
         let errorData = LockedData()
+        let group = DispatchGroup()
         group.enter()
         DispatchQueue.global().async {
             errorData.set(errorPipe.fileHandleForReading.readDataToEndOfFile())

@@ -79,6 +79,69 @@ struct RollbackMergeRelationshipTests {
         #expect(storedTheater == nil)
     }
 
+    /// Two saved theaters, "Odeon" holding the movie "Up" (both sides loaded) and "Rex" empty.
+    private func movieBetweenTwoTheaters(_ kind: StoreKind) throws
+        -> (CinemaStack, odeon: ManagedObject, rex: ManagedObject, movie: ManagedObject)
+    {
+        let stack = try CinemaStack(kind)
+        let odeon = try stack.theater("Odeon", movies: ["Up"])
+        let rex = try stack.theater("Rex")
+        try stack.context.save()
+        let movie = try #require(stack.fetch("Movie").first)
+        #expect(odeon.names("movies") == ["Up"] && rex.names("movies").isEmpty)
+        return (stack, odeon, rex, movie)
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func aMoveGivenUpByTheRollbackPolicyPutsBothTheatersBack(_ kind: StoreKind) throws {
+        let (stack, odeon, rex, movie) = try movieBetweenTwoTheaters(kind)
+        let other = stack.otherContext()
+        try other.performAndWait { () throws in
+            try other.existingObject(with: movie.objectID)["rating"] = 4.0
+            try other.save()
+        }
+        movie["theater"] = rex
+        stack.context.mergePolicy = .rollback
+
+        try stack.context.save()
+
+        #expect(movie["theater"] as? ManagedObject === odeon)
+        #expect(odeon.names("movies") == ["Up"])
+        #expect(rex.names("movies").isEmpty)
+        #expect(!stack.context.hasChanges)
+        #expect(try storedMovieNames(stack, of: odeon) == ["Up"])
+        #expect(try storedMovieNames(stack, of: rex).isEmpty)
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func refreshingAMovedMovieWithoutItsChangesPutsBothTheatersBack(_ kind: StoreKind) throws {
+        let (stack, odeon, rex, movie) = try movieBetweenTwoTheaters(kind)
+        movie["theater"] = rex
+
+        stack.context.refresh(movie, mergeChanges: false)
+
+        #expect(odeon.names("movies") == ["Up"])
+        #expect(rex.names("movies").isEmpty)
+        #expect(!stack.context.hasChanges)
+        #expect(movie["theater"] as? ManagedObject === odeon)
+        try stack.context.save()
+        #expect(try storedMovieNames(stack, of: odeon) == ["Up"])
+        #expect(try storedMovieNames(stack, of: rex).isEmpty)
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func refreshingADeletedMovieWithoutItsChangesPutsItBackInItsTheater(_ kind: StoreKind) throws {
+        let (stack, odeon, _, movie) = try movieBetweenTwoTheaters(kind)
+        stack.context.delete(movie)
+        #expect(odeon.names("movies").isEmpty)
+
+        stack.context.refresh(movie, mergeChanges: false)
+
+        #expect(!movie.isDeleted)
+        #expect(odeon.names("movies") == ["Up"])
+        #expect(!stack.context.hasChanges)
+    }
+
     /// Album ⟷ Track: an album's ordered `tracks`, a track's to-one `album`.
     private static func albumModel() throws -> ManagedObjectModel {
         try ManagedObjectModel(entities: [

@@ -71,4 +71,49 @@ import Testing
         #expect(error?.message.contains("not a Core Data store (it has no Z_METADATA table)") == true)
         #expect(FileManager.default.contents(atPath: database) == before)
     }
+
+    @Test func aPipeIsRefusedAndKept() throws {
+        let fifo = path("pipe")
+        try #require(mkfifo(fifo, 0o644) == 0)
+        let error = #expect(throws: CoreDataError.self) {
+            try coordinator.destroyPersistentStore(at: URL(fileURLWithPath: fifo))
+        }
+        #expect(error?.message.contains("it is not a regular file (a device, a pipe or a socket)") == true)
+        #expect(FileManager.default.fileExists(atPath: fifo))
+    }
+
+    @Test func aSymbolicLinkIsRefusedAndNothingAppearsBesideItsTarget() throws {
+        let url = directory.url.appendingPathComponent("Target.sqlite")
+        let container = PersistentContainer(name: "Cinema", managedObjectModel: try CinemaModel.make())
+        try container.loadPersistentStore(at: url)
+        container.persistentStoreCoordinator.persistentStores.forEach { ($0 as? SQLiteStore)?.close() }
+        let link = path("Link.sqlite")
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: url.path)
+        let before = try FileManager.default.contentsOfDirectory(atPath: directory.url.path).sorted()
+
+        let error = #expect(throws: CoreDataError.self) {
+            try coordinator.destroyPersistentStore(at: URL(fileURLWithPath: link))
+        }
+        #expect(error?.message.contains("it is a symbolic link") == true)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.url.path).sorted() == before)
+    }
+}
+
+/// Opening a store at a path that is a device or a pipe is refused up front, and the path is
+/// still there afterwards (a failed creation used to remove it).
+@Suite struct StorePathThatIsNotAFileTests {
+    @Test func aPipeIsRefusedAndLeftInPlace() throws {
+        let directory = try TemporaryDirectory()
+        let fifo = directory.url.appendingPathComponent("pipe.sqlite").path
+        try #require(mkfifo(fifo, 0o644) == 0)
+        let container = PersistentContainer(name: "Cinema", managedObjectModel: try CinemaModel.make())
+
+        let error = #expect(throws: CoreDataError.self) {
+            try container.loadPersistentStore(at: URL(fileURLWithPath: fifo))
+        }
+        #expect(error?.code == .fileReadCorruptFile)
+        #expect(error?.message.contains("it is not a regular file") == true)
+        var info = stat()
+        #expect(stat(fifo, &info) == 0 && info.st_mode & S_IFMT == S_IFIFO)
+    }
 }

@@ -50,13 +50,38 @@ import Testing
         }
     }
 
-    @Test func anEmptyEntityOrPropertyNameIsRejected() {
-        #expect(throws: ModelError.emptyName(entity: nil)) {
-            try ManagedObjectModel(entities: [EntityDescription(name: ""), EntityDescription(name: "Movie")])
+    /// A model file with one entity named `entity` holding one string attribute named `attribute`.
+    private func modelFile(entity: String, attribute: String) -> Data {
+        Data(
+            ("<model><entity name=\"\(entity)\"><attribute name=\"\(attribute)\" optional=\"YES\" "
+                + "attributeType=\"String\"/></entity></model>").utf8)
+    }
+
+    @Test(arguments: ["", "   ", "Big Movie", "Movie-2", "2Movies"])
+    func aModelFileWhoseEntityNameIsNotAnIdentifierIsRejected(_ name: String) {
+        #expect(throws: ModelError.invalidName(name, entity: nil)) {
+            try ManagedObjectModel(xcodeModelContents: modelFile(entity: name, attribute: "title"))
         }
-        let movie = EntityDescription(name: "Movie", properties: [AttributeDescription(name: "", type: .string)])
-        #expect(throws: ModelError.emptyName(entity: "Movie")) { try ManagedObjectModel(entities: [movie]) }
-        #expect(ModelError.emptyName(entity: nil).description == "an entity has an empty name")
+    }
+
+    @Test(arguments: ["", "a b", "release-date"])
+    func aModelFileWhosePropertyNameIsNotAnIdentifierIsRejected(_ name: String) {
+        #expect(throws: ModelError.invalidName(name, entity: "Movie")) {
+            try ManagedObjectModel(xcodeModelContents: modelFile(entity: "Movie", attribute: name))
+        }
+    }
+
+    @Test func aModelBuiltInCodeMayUseAnyNameAStoreHolds() throws {
+        // The inspector infers models from stores others wrote, whatever their tables are called.
+        let model = try ManagedObjectModel(entities: [EntityDescription(name: "Odd Name")])
+        #expect(model.entitiesByName["Odd Name"] != nil)
+    }
+
+    @Test func anInvalidNameIsQuotedInTheMessage() {
+        #expect(
+            ModelError.invalidName("a b", entity: "Movie").description
+                == "entity Movie has a property named \"a b\", which is not a name (use letters, digits and _, "
+                + "not starting with a digit)")
     }
 
     @Test func propertyRedeclaringAnInheritedOneIsADuplicate() {

@@ -85,6 +85,7 @@ import Testing
 /// A program refuses a trace level nobody could have meant instead of tracing anyway.
 @Suite struct SQLDebugLevelRequestTests {
     private let flag = SQLDebugLog.argumentFlag
+    private let levelHint = "give a whole number (0 off, 1 statements, 3 bound values, 4 query plans), YES or NO"
 
     @Test(arguments: [["1"], ["0"], ["4"], ["YES"], ["no"], ["3", "--reset"]])
     func aNumberOrYesOrNoAfterTheFlagIsALevel(_ value: [String]) throws {
@@ -105,7 +106,7 @@ import Testing
         let error = #expect(throws: SQLDebugLog.LevelRequestError.self) {
             try SQLDebugLog.validateRequest(arguments: ["theater", flag, value], environment: [:])
         }
-        #expect(error?.description == "\(flag) '\(value)' is not a level: give a number from 0 to 4, YES or NO")
+        #expect(error?.description == "\(flag) '\(value)' is not a level: \(levelHint)")
     }
 
     @Test func theEnvironmentVariableIsCheckedTooAndMayBeEmpty() throws {
@@ -114,6 +115,6 @@ import Testing
         let error = #expect(throws: SQLDebugLog.LevelRequestError.self) {
             try SQLDebugLog.validateRequest(arguments: ["theater"], environment: ["SQLDEBUG": "abc"])
         }
-        #expect(error?.description == "SQLDEBUG='abc' is not a level: give a number from 0 to 4, YES or NO")
+        #expect(error?.description == "SQLDEBUG='abc' is not a level: \(levelHint)")
     }
 }

@@ -192,6 +192,40 @@ enum ObjectValidator {
         return []
     }
 
+    /// The relationships of an object about to be inserted or updated that hold an object deleted
+    /// in this context, or no longer in it (1550, Core Data's "dangling reference to an invalid
+    /// object"): saved, the row would name a row that is gone. Only what this object set is
+    /// checked, so a destination of a **no action** rule, whose to-one still names a deleted
+    /// object it never changed, is left to its owner, as in Core Data.
+    /// `relationships` are its entity's stored relationships.
+    static func danglingReferenceErrors(_ object: ManagedObject, relationships: [RelationshipDescription])
+        -> [CoreDataError]
+    {
+        let inserted = object.state.lifecycle == .inserted
+        guard inserted || !object.state.changedKeys.isEmpty else { return [] }
+        let context = object.managedObjectContext
+        func isInvalid(_ destination: ManagedObject) -> Bool {
+            destination.isDeleted || destination.managedObjectContext !== context
+        }
+        var errors: [CoreDataError] = []
+        for relationship in relationships where inserted || object.state.changedKeys.contains(relationship.name) {
+            let key = relationship.name
+            let invalid: ManagedObject?
+            if relationship.isToMany {
+                invalid = object.state.toManyValues.withValue(forKey: key) { $0.first(where: isInvalid) } ?? nil
+            } else {
+                invalid = object.state.toOneValues[key].flatMap { isInvalid($0) ? $0 : nil }
+            }
+            guard let invalid else { continue }
+            errors.append(
+                error(
+                    .managedObjectValidation, object, key,
+                    "\"\(key)\" holds \(invalid.entity.name) \(invalid.objectID), which is deleted or no longer in "
+                        + "this context (dangling reference to an invalid object)"))
+        }
+        return errors
+    }
+
     private static func destinations(of object: ManagedObject, _ relationship: RelationshipDescription)
         -> [ManagedObject]
     {

@@ -10,6 +10,8 @@ struct SaveValidation {
     /// The entity of the previous object checked and its properties that have rules.
     private var entity: EntityDescription?
     private var checked: [PropertyDescription] = []
+    /// The stored relationships of that entity, whose destinations must not be deleted objects.
+    private var relationships: [RelationshipDescription] = []
     /// The entity of the previous deleted object checked and its relationships with the deny rule.
     private var deletedEntity: EntityDescription?
     private var denied: [RelationshipDescription] = []
@@ -24,9 +26,12 @@ struct SaveValidation {
         if object.entity !== entity {
             entity = object.entity
             checked = context.propertiesWithRules(of: object.entity)
+            relationships = context.relationshipsInNameOrder(of: object.entity).filter { !$0.isTransient }
         }
         let found = ObjectValidator.errorsForSaving(object, checking: checked)
         if !found.isEmpty { errors += found }
+        let dangling = ObjectValidator.danglingReferenceErrors(object, relationships: relationships)
+        if !dangling.isEmpty { errors += dangling }
     }
 
     /// Checks the changed and deleted objects, then throws every problem found (one

@@ -19,6 +19,19 @@ extension SQLiteStore {
                 code: .fileReadCorruptFile,
                 message: "Will not delete \"\(path)\": it is a directory, not a Core Data store.")
         }
+        let type = (try? manager.attributesOfItem(atPath: path))?[.type] as? FileAttributeType
+        guard type != .typeSymbolicLink else {
+            // Reading the target would leave SQLite's files beside it; deleting the link would
+            // leave the store itself. Either way not what "delete this store" means.
+            throw CoreDataError(
+                code: .fileReadCorruptFile,
+                message: "Will not delete \"\(path)\": it is a symbolic link; give the store's own path.")
+        }
+        guard StoreFileCheck.isRegularFile(atPath: path) else {
+            throw CoreDataError(
+                code: .fileReadCorruptFile,
+                message: "Will not delete \"\(path)\": it is not a regular file (a device, a pipe or a socket).")
+        }
         switch StoreFileCheck.content(ofFileAt: path) {
         case .empty:
             break  // What an interrupted creation leaves: nothing to check.

@@ -69,6 +69,7 @@ public final class SQLiteStore: PersistentStore {
         self.log = options.log
 
         let state = try StoreFileCheck.examine(path: path, readOnly: options.isReadOnly)
+        let existingBefore = StoreFileCheck.existingFiles(at: path)
         let database: Database
         do {
             let flags: Database.OpenFlags = options.isReadOnly ? .readOnly : (state == .new ? .readWriteCreate : .readWrite)
@@ -93,7 +94,7 @@ public final class SQLiteStore: PersistentStore {
                 try Self.insertModelCache(for: model, into: database)
             } catch {
                 database.close()
-                StoreFileCheck.removeStoreFiles(at: path)
+                StoreFileCheck.removeStoreFiles(at: path, existingBefore: existingBefore)
                 throw Self.storeError(error, path: path, doing: "create")
             }
             newMetadata.dictionary["NSStoreUUID"] = uuid

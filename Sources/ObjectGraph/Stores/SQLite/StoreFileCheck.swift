@@ -39,6 +39,13 @@ enum StoreFileCheck {
                 code: .fileReadCorruptFile,
                 message: "Cannot open the store \"\(path)\": it is a directory, not an SQLite file.")
         }
+        // A device or a pipe is never a store, and a failed creation must not remove it.
+        guard isRegularFile(atPath: path) else {
+            throw CoreDataError(
+                code: .fileReadCorruptFile,
+                message: "Cannot open the store \"\(path)\": it is not a regular file "
+                    + "(a device, a pipe or a socket).")
+        }
         let content = content(ofFileAt: path)
         switch content {
         case .unreadable:
@@ -46,7 +53,8 @@ enum StoreFileCheck {
                 code: .fileReadNoPermission, message: "Cannot open the store \"\(path)\": you may not read the file.")
         case .other:
             throw CoreDataError(
-                code: .fileReadCorruptFile, message: "Cannot open the store \"\(path)\": not an SQLite file (encrypted?).")
+                code: .fileReadCorruptFile,
+                message: "Cannot open the store \"\(path)\": not an SQLite file (encrypted?).")
         case .empty, .sqlite:
             break
         }
@@ -96,10 +104,31 @@ enum StoreFileCheck {
         }
     }
 
-    /// Removes a store this process just created and could not finish (with its WAL files).
-    static func removeStoreFiles(at path: String) {
-        for suffix in ["", "-wal", "-shm", "-journal"] {
+    /// The store file and the files SQLite keeps beside it.
+    static let suffixes = ["", "-wal", "-shm", "-journal"]
+
+    /// Which of the store's files exist at `path` now, as suffixes (see ``suffixes``).
+    static func existingFiles(at path: String) -> Set<String> {
+        Set(suffixes.filter { FileManager.default.fileExists(atPath: path + $0) })
+    }
+
+    /// Undoes a store this process began to create and could not finish: the files it made are
+    /// removed, and a store file that was there already (empty) is emptied again, never removed.
+    static func removeStoreFiles(at path: String, existingBefore: Set<String>) {
+        for suffix in suffixes where !existingBefore.contains(suffix) {
             try? FileManager.default.removeItem(atPath: path + suffix)
         }
+        if existingBefore.contains(""), let handle = FileHandle(forWritingAtPath: path) {
+            try? handle.truncate(atOffset: 0)
+            try? handle.close()
+        }
+    }
+
+    /// Whether `path` (its target, for a symbolic link) is a regular file; true when that cannot
+    /// be told, so opening it reports the reason.
+    static func isRegularFile(atPath path: String) -> Bool {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return true }
+        return info.st_mode & S_IFMT == S_IFREG
     }
 }
