@@ -36,6 +36,10 @@ extension ManagedObjectContext {
         // Saving changes no object's values, but it ends the event: what the save did to the
         // objects (new permanent IDs, detached deleted objects) is not an event of its own.
         attachments.eventChanges = EventChanges()
+        // Saved insertions and deletions cannot be taken back by undo here (a deleted object has
+        // left the context with its values): the undo stack ends at such a save. Saved changes of
+        // values stay undoable, and undoing one is a change the next save writes.
+        if !saved.inserted.isEmpty || !saved.deleted.isEmpty { attachments.undoManager?.removeAllActions() }
         NotificationCenter.default.post(name: Self.didSaveNotification, object: self, userInfo: info)
         attachments.saveObservers.removeAll { $0.owner == nil }
         for observer in attachments.saveObservers { observer.handler(info) }

@@ -13,9 +13,8 @@ extension ManagedObject {
             undoManager.isUndoRegistrationEnabled
         else { return }
         let snapshot = rawValue(forKey: key)
-        let wasChanged = state.changedKeys.contains(key)
         undoManager.registerUndo(withTarget: self) { object in
-            object.restoreRawValue(snapshot, forKey: key, wasChanged: wasChanged)
+            object.restoreRawValue(snapshot, forKey: key)
         }
     }
 
@@ -29,7 +28,7 @@ extension ManagedObject {
 
     /// Puts back a value recorded by ``registerUndoOfChange(forKey:)``, recording the inverse in
     /// turn (for redo) and telling observers.
-    private func restoreRawValue(_ value: RawValue, forKey key: String, wasChanged: Bool) {
+    private func restoreRawValue(_ value: RawValue, forKey key: String) {
         guard managedObjectContext != nil else { return }
         willChangeValue(forKey: key)
         switch value {
@@ -37,7 +36,9 @@ extension ManagedObject {
         case .toOne(let destination): state.toOneValues[key] = destination
         case .toMany(let members): state.toManyValues[key] = members
         }
-        if !wasChanged { state.changedKeys.remove(key) }
+        // Changed exactly when it differs from the stored value: undoing a change made before the
+        // last save is a change to save again, undoing an unsaved one is not.
+        if !differsFromCommitted(key) { state.changedKeys.remove(key) }
         didChangeValue(forKey: key)
     }
 }
