@@ -5,6 +5,7 @@ extension InMemoryStore {
     /// (evaluated in memory over the rows), ordered by its sort
     /// descriptors (ties and unsorted requests in primary-key order), then offset and limited.
     public func fetchRows(_ request: StoreFetchRequest) throws -> [StoreRow] {
+        for descriptor in request.sortDescriptors { try checkSortKey(descriptor.key, from: request.entity) }
         let matching = rows.values.filter { matches($0, request) }
         let ordered = matching.sorted { left, right in
             for descriptor in request.sortDescriptors {
@@ -39,5 +40,42 @@ extension InMemoryStore {
         // A to-one destination sorts as its object ID, the way the context sees it.
         if let reader = value as? RowReader { return reader.row.objectID }
         return value
+    }
+
+    /// Refuses a sort key the SQLite store refuses, with the same error (134070), so a fetch
+    /// fails alike on both stores rather than sorting by nothing here: each step of the key path
+    /// must be a stored attribute or to-one relationship of the entity or one of its
+    /// sub-entities, and only the last may be an attribute.
+    private func checkSortKey(_ keyPath: String, from entity: EntityDescription) throws {
+        let parts = keyPath.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        var current = entity
+        for (position, part) in parts.enumerated() {
+            let family = [current] + Self.descendants(of: current)
+            let isLast = position == parts.count - 1
+            if isLast, family.contains(where: { $0.attributesByName[part].map { !$0.isTransient } ?? false }) {
+                return
+            }
+            let toOne = family.lazy.compactMap { $0.relationshipsByName[part] }
+                .first { !$0.isToMany && !$0.isTransient }
+            guard let toOne, let destination = toOne.destinationEntity else {
+                let isProperty = family.contains { $0.propertiesByName[part] != nil }
+                if !isLast, isProperty {
+                    throw CoreDataError(
+                        code: .persistentStoreOperation,
+                        message: "Cannot follow \"\(part)\" in \"\(keyPath)\": it is not a to-one relationship of "
+                            + "\(current.name).", key: keyPath)
+                }
+                throw CoreDataError(
+                    code: .persistentStoreOperation,
+                    message: "Cannot sort or filter \(entity.name) by \"\(keyPath)\": \(current.name) has no stored "
+                        + "attribute or to-one relationship named \"\(part)\".", key: keyPath)
+            }
+            if isLast { return }
+            current = destination
+        }
+    }
+
+    private static func descendants(of entity: EntityDescription) -> [EntityDescription] {
+        entity.subentities.flatMap { [$0] + descendants(of: $0) }
     }
 }
