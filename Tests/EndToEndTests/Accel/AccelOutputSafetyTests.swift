@@ -12,6 +12,16 @@ import Testing
         return [name, "./\(name)", directory.appendingPathComponent(name).path, "symbolic-\(name)", "hard-\(name)"]
     }
 
+    @Test(arguments: [
+        (["synthesize", "walking", "-o", ""], "-o"),
+        (["graph", "Samples/AccelerometerGraph/Recordings/shaking.iiorec", "--svg", ""], "--svg"),
+    ])
+    func anEmptyOutputPathIsAUsageErrorNamingTheOption(arguments: [String], option: String) throws {
+        let outcome = try ProductRunner.run("companion", ["accel"] + arguments)
+        #expect(outcome.status == 2)
+        #expect(outcome.standardError == "companion: \(option): the output path is empty\n")
+    }
+
     @Test func graphRefusesToWriteItsSVGOverTheRecordingItPlots() throws {
         let directory = try AccelTestSupport.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }

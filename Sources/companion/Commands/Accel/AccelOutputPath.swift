@@ -15,6 +15,7 @@ enum AccelOutputPath {
 
     /// Throws a usage error when `output` (given with `option`) is one of `inputs`.
     static func check(_ output: String, option: String, against inputs: [Input]) throws(CommandLineError) {
+        guard !output.isEmpty else { throw .usage("the output path is empty", subject: option) }
         guard let written = FileIdentity(path: output) else { return }
         for input in inputs where FileIdentity(path: input.path) == written {
             let spelled = input.path == output ? "" : " (\(input.path))"

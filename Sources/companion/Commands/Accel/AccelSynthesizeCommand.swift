@@ -30,6 +30,7 @@ enum AccelSynthesizeCommand: Subcommand {
         guard let output = try list.option("-o", "--output") else {
             throw .usage("where should the recording go? (give -o OUT)", subject: "accel synthesize")
         }
+        try AccelOutputPath.check(output, option: "-o", against: [])
         let rate = try list.decimalOption("--rate") ?? 60
         let duration = try list.decimalOption("--duration")
         let seed = try list.integerOption("--seed", in: 0...Int(Int32.max)) ?? 1
