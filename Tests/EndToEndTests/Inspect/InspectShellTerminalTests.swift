@@ -121,14 +121,9 @@ struct InspectShellTerminalTests {
 
     @Test func aLineOfOnlySpacesStartsNoStatement() throws {
         let fixtures = try InspectFixtures()
-        try fixtures.copyCorpusStore(InspectFixtures.recipes)
-        let terminal = try TmuxSession(
-            command: Self.shellCommand(fixtures, stateHome: fixtures.path + "/state"), directory: fixtures.path)
+        let terminal = try startRecipesShell(fixtures)
         defer { terminal.close() }
-        try terminal.start()
-        // Keys typed before the first prompt would be echoed by the terminal, not by readline.
-        #expect(terminal.waitFor("Ctrl-D quits", thenPrompt: "inspect> ", after: terminal.mark))
-        var mark = terminal.mark
+        let mark = terminal.mark
         try terminal.type("   ")
         try terminal.press("Enter")
         try terminal.type(".tables")
@@ -136,21 +131,14 @@ struct InspectShellTerminalTests {
         #expect(
             terminal.waitFor("ZRECIPETYPE", thenPrompt: "inspect> ", after: mark), "\((try? terminal.capture()) ?? "")")
         #expect(!terminal.transcript[mark...].contains("...>"))
-        mark = terminal.mark
-        try terminal.press("C-d")
-        #expect(terminal.waitFor("SHELL-EXITED-0", after: mark))
+        try quit(terminal)
     }
 
     @Test func ctrlCEndsTheLineAfterWhatWasTypedAndOneTabListsTheTablesAPrefixFits() throws {
         let fixtures = try InspectFixtures()
-        try fixtures.copyCorpusStore(InspectFixtures.recipes)
         // No inputrc of the machine's: what readline does is the shell's own setting.
-        let command = "env INPUTRC=/dev/null " + Self.shellCommand(fixtures, stateHome: fixtures.path + "/state")
-        let terminal = try TmuxSession(command: command, directory: fixtures.path)
+        let terminal = try startRecipesShell(fixtures, prefix: "env INPUTRC=/dev/null ")
         defer { terminal.close() }
-        try terminal.start()
-        // Keys typed before the first prompt would be echoed by the terminal, not by readline.
-        #expect(terminal.waitFor("Ctrl-D quits", thenPrompt: "inspect> ", after: terminal.mark))
         var mark = terminal.mark
         try terminal.type("SELECT half typed")
         // Ctrl-C flushes keys the program has not read yet: press it once all are echoed.
@@ -168,20 +156,13 @@ struct InspectShellTerminalTests {
         try terminal.type(" ;")
         try terminal.press("Enter")
         #expect(terminal.waitFor("│ 3 │", thenPrompt: "inspect> ", after: mark))
-        mark = terminal.mark
-        try terminal.press("C-d")
-        #expect(terminal.waitFor("SHELL-EXITED-0", after: mark))
+        try quit(terminal)
     }
 
     @Test func tablesFollowTheTerminalWhenItIsResized() throws {
         let fixtures = try InspectFixtures()
-        try fixtures.copyCorpusStore(InspectFixtures.recipes)
-        let command = "env -u COLUMNS " + Self.shellCommand(fixtures, stateHome: fixtures.path + "/state")
-        let terminal = try TmuxSession(command: command, directory: fixtures.path)
+        let terminal = try startRecipesShell(fixtures, prefix: "env -u COLUMNS ")
         defer { terminal.close() }
-        try terminal.start()
-        // Keys typed before the first prompt would be echoed by the terminal, not by readline.
-        #expect(terminal.waitFor("Ctrl-D quits", thenPrompt: "inspect> ", after: terminal.mark))
         // 100 zeros fit the 120 columns the session starts with.
         let query = "SELECT hex(zeroblob(50)) AS zeros;"
         var mark = terminal.mark
@@ -197,7 +178,24 @@ struct InspectShellTerminalTests {
         // 60 columns: the box's frame takes 4, so 55 zeros and the cut mark.
         let cut = "│ " + String(repeating: "0", count: 55) + "… │"
         #expect(terminal.waitFor(cut, thenPrompt: "inspect> ", after: mark), "\((try? terminal.capture()) ?? "")")
-        mark = terminal.mark
+        try quit(terminal)
+    }
+
+    /// The Recipes store's shell on a new terminal (`prefix` goes before the command, `env …`),
+    /// once its first prompt is up: keys typed before it would be echoed by the terminal, not
+    /// by readline. The caller closes the session.
+    private func startRecipesShell(_ fixtures: InspectFixtures, prefix: String = "") throws -> TmuxSession {
+        try fixtures.copyCorpusStore(InspectFixtures.recipes)
+        let command = prefix + Self.shellCommand(fixtures, stateHome: fixtures.path + "/state")
+        let terminal = try TmuxSession(command: command, directory: fixtures.path)
+        try terminal.start()
+        #expect(terminal.waitFor("Ctrl-D quits", thenPrompt: "inspect> ", after: terminal.mark))
+        return terminal
+    }
+
+    /// Ctrl-D at the prompt, and the shell exits with status 0.
+    private func quit(_ terminal: TmuxSession) throws {
+        let mark = terminal.mark
         try terminal.press("C-d")
         #expect(terminal.waitFor("SHELL-EXITED-0", after: mark))
     }

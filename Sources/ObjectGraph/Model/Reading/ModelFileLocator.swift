@@ -13,8 +13,7 @@ struct ModelFileLocator {
             throw .unreadable(path: url.path, reason: "no such file or directory")
         }
         guard isDirectory.boolValue else {
-            let type = (try? FileManager.default.attributesOfItem(atPath: url.path))?[.type] as? FileAttributeType
-            guard type == nil || type == .typeRegular || type == .typeSymbolicLink else {
+            guard FileType.isRegular(atPath: url.path) else {
                 throw .unreadable(path: url.path, reason: "not a regular file")
             }
             return url

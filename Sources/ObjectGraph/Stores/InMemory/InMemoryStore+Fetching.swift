@@ -59,16 +59,8 @@ extension InMemoryStore {
                 .first { !$0.isToMany && !$0.isTransient }
             guard let toOne, let destination = toOne.destinationEntity else {
                 let isProperty = family.contains { $0.propertiesByName[part] != nil }
-                if !isLast, isProperty {
-                    throw CoreDataError(
-                        code: .persistentStoreOperation,
-                        message: "Cannot follow \"\(part)\" in \"\(keyPath)\": it is not a to-one relationship of "
-                            + "\(current.name).", key: keyPath)
-                }
-                throw CoreDataError(
-                    code: .persistentStoreOperation,
-                    message: "Cannot sort or filter \(entity.name) by \"\(keyPath)\": \(current.name) has no stored "
-                        + "attribute or to-one relationship named \"\(part)\".", key: keyPath)
+                if !isLast, isProperty { throw CoreDataError.notToOne(part, of: current.name, in: keyPath) }
+                throw CoreDataError.noStoredProperty(part, of: current.name, in: keyPath, from: entity.name)
             }
             if isLast { return }
             current = destination

@@ -103,20 +103,14 @@ struct JoinList {
             guard let layoutEntity = layout.entity(named: current.name),
                 let column = Self.propertyColumn(part, of: current, in: layoutEntity)
             else {
-                throw CoreDataError(
-                    code: .persistentStoreOperation,
-                    message: "Cannot sort or filter \(entity.name) by \"\(keyPath)\": \(current.name) has no stored "
-                        + "attribute or to-one relationship named \"\(part)\".", key: keyPath)
+                throw CoreDataError.noStoredProperty(part, of: current.name, in: keyPath, from: entity.name)
             }
             if isLast { return "\(alias).\(column.column)" }
             guard column.isRelationship, let relationship = current.relationshipsByName[part],
                 let destination = relationship.destinationEntity,
                 let destinationLayout = layout.entity(named: destination.name)
             else {
-                throw CoreDataError(
-                    code: .persistentStoreOperation,
-                    message: "Cannot follow \"\(part)\" in \"\(keyPath)\": it is not a to-one relationship of \(current.name).",
-                    key: keyPath)
+                throw CoreDataError.notToOne(part, of: current.name, in: keyPath)
             }
             path += (path.isEmpty ? "" : ".") + part
             if let existing = aliases[path] {

@@ -27,7 +27,7 @@ extension SQLiteStore {
                 code: .fileReadCorruptFile,
                 message: "Will not delete \"\(path)\": it is a symbolic link; give the store's own path.")
         }
-        guard StoreFileCheck.isRegularFile(atPath: path) else {
+        guard FileType.isRegular(atPath: path) else {
             throw CoreDataError(
                 code: .fileReadCorruptFile,
                 message: "Will not delete \"\(path)\": it is not a regular file (a device, a pipe or a socket).")

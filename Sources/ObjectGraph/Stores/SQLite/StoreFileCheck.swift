@@ -40,7 +40,7 @@ enum StoreFileCheck {
                 message: "Cannot open the store \"\(path)\": it is a directory, not an SQLite file.")
         }
         // A device or a pipe is never a store, and a failed creation must not remove it.
-        guard isRegularFile(atPath: path) else {
+        guard FileType.isRegular(atPath: path) else {
             throw CoreDataError(
                 code: .fileReadCorruptFile,
                 message: "Cannot open the store \"\(path)\": it is not a regular file "
@@ -122,13 +122,5 @@ enum StoreFileCheck {
             try? handle.truncate(atOffset: 0)
             try? handle.close()
         }
-    }
-
-    /// Whether `path` (its target, for a symbolic link) is a regular file; true when that cannot
-    /// be told, so opening it reports the reason.
-    static func isRegularFile(atPath path: String) -> Bool {
-        var info = stat()
-        guard stat(path, &info) == 0 else { return true }
-        return info.st_mode & S_IFMT == S_IFREG
     }
 }

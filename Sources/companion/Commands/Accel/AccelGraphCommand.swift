@@ -55,7 +55,7 @@ enum AccelGraphCommand: Subcommand {
         ]
         if let svgPath {
             try AccelInputs.write(Array(SVGPlot(panels: panels).render().utf8), to: svgPath)
-            let count = RecordingFormat.count(chosen.count, "sample")
+            let count = CountText.of(chosen.count, "sample")
             print(TerminalSanitizer.sanitize("wrote \(svgPath): \(count), 2 panels"))
             return .success
         }

@@ -67,7 +67,7 @@ enum AccelImportCommand: Subcommand {
         try AccelInputs.write(recording.encoded(), to: output)
         print(
             TerminalSanitizer.sanitize(
-                "wrote \(output): \(RecordingFormat.count(recording.scanCount, "scan")) of "
+                "wrote \(output): \(CountText.of(recording.scanCount, "scan")) of "
                     + "\(recording.layout.scanSize) bytes from \(recording.header.device)"))
         return .success
     }

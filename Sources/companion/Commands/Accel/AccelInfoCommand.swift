@@ -50,7 +50,7 @@ enum AccelInfoCommand: Subcommand {
         }
         lines += RecordingFormat.table(header: ["index", "name", "type", "scale", "offset", "byte"], rows: rows)
             .map { "  " + $0 }
-        lines.append("scan size: \(RecordingFormat.count(layout.scanSize, "byte"))")
+        lines.append("scan size: \(CountText.of(layout.scanSize, "byte"))")
         lines.append("scans: \(recording.scanCount) (data from byte offset \(recording.dataOffset))")
         if !samples.isEmpty {
             // From the earliest to the latest time: when timestamps go back, the last is not the latest.

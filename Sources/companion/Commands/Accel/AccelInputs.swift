@@ -54,13 +54,13 @@ enum AccelInputs {
             let timestamps = recording.timestampIssues(in: samples)
             for issue in timestamps.prefix(5) { printWarning(path, issue.description) }
             if timestamps.count > 5 {
-                let more = RecordingFormat.count(timestamps.count - 5, "more sample")
+                let more = CountText.of(timestamps.count - 5, "more sample")
                 printWarning(path, "\(more) whose timestamp does not increase")
             }
             let issues = recording.rangeIssues(in: samples)
             for issue in issues.prefix(5) { printWarning(path, issue.description) }
             if issues.count > 5 {
-                let more = RecordingFormat.count(issues.count - 5, "more sample")
+                let more = CountText.of(issues.count - 5, "more sample")
                 printWarning(path, "\(more) beyond ±16 g (flagged in the output)")
             }
         }

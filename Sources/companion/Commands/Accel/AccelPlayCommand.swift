@@ -56,7 +56,7 @@ enum AccelPlayCommand: Subcommand {
             fast ? " (fast)" : speed == 1 ? " at the recorded pace" : " at \(RecordingFormat.number(speed))× speed"
         print(
             TerminalSanitizer.sanitize(
-                "replaying \(path): \(RecordingFormat.count(samples.count, "sample")) of \(recording.header.device)")
+                "replaying \(path): \(CountText.of(samples.count, "sample")) of \(recording.header.device)")
                 + pace + (adaptive ? ", adaptive filters" : ""))
         // Flushed now, so a script (or a test) reading the pipe knows the replay has begun.
         fflush(nil)
@@ -79,8 +79,8 @@ enum AccelPlayCommand: Subcommand {
         }
         player.finish()
         let stopped = played < samples.count
-        let total = RecordingFormat.count(samples.count, "sample")
-        print(stopped ? "stopped after \(played) of \(total)" : "done: \(RecordingFormat.count(played, "sample"))")
+        let total = CountText.of(samples.count, "sample")
+        print(stopped ? "stopped after \(played) of \(total)" : "done: \(CountText.of(played, "sample"))")
         if let number = signals.signalNumber { signals.endProcess(dueTo: number) }
         return .success
     }

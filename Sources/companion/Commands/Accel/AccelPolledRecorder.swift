@@ -65,7 +65,7 @@ enum AccelPolledRecorder {
         } catch {
             throw .failure("\(error)", subject: output)
         }
-        printError(TerminalSanitizer.sanitize("wrote \(RecordingFormat.count(count, "polled reading")) to \(output)"))
+        printError(TerminalSanitizer.sanitize("wrote \(CountText.of(count, "polled reading")) to \(output)"))
         return .success
     }
 }

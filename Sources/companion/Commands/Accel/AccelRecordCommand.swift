@@ -108,7 +108,7 @@ enum AccelRecordCommand: Subcommand {
         }
         capture.stop()
         printError(
-            TerminalSanitizer.sanitize("wrote \(RecordingFormat.count(count, "scan")) to \(output)")
+            TerminalSanitizer.sanitize("wrote \(CountText.of(count, "scan")) to \(output)")
                 + (interruption.isInterrupted ? " (stopped by signal)" : ""))
         return .success
     }

@@ -52,7 +52,7 @@ enum AccelSynthesizeCommand: Subcommand {
             throw .failure(error.description, subject: output)
         }
         try AccelInputs.write(recording.encoded(), to: output)
-        let count = RecordingFormat.count(recording.scanCount, "scan")
+        let count = CountText.of(recording.scanCount, "scan")
         print(TerminalSanitizer.sanitize("wrote \(output): \(count), \(scenario.rawValue), seed \(seed)"))
         return .success
     }

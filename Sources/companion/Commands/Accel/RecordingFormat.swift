@@ -8,11 +8,6 @@ enum RecordingFormat {
         RecordingHeader.format(value)
     }
 
-    /// A count with its noun in the right number: `1 sample`, `600 samples`, `1 more sample`.
-    static func count(_ count: Int, _ singular: String, plural: String? = nil) -> String {
-        "\(count) " + (count == 1 ? singular : plural ?? singular + "s")
-    }
-
     /// A fixed number of decimals, without `-0.000`.
     static func fixed(_ value: Double, _ decimals: Int) -> String {
         let text = String(format: "%.\(decimals)f", value)
