@@ -126,3 +126,35 @@ import Testing
         #expect(try StoreFixtures.shell(url, "SELECT count(*) FROM Z_PRIMARYKEY") == "2")
     }
 }
+
+/// A real store opened with another model is refused (134100) and left as it was: its file and
+/// its write-ahead log unchanged and no file added. The check runs on a read-only connection, so
+/// nothing moves the log into the file on the way out. (SQLite's shared-memory index beside a
+/// log is a cache any reader rebuilds; one that was not there is not left behind.)
+@Suite struct RefusedStoreIsLeftAloneTests {
+    @Test(arguments: [CorpusStore.bookmarks, CorpusStore.migrationExample])
+    func aStoreOfAnotherModelKeepsItsFileAndItsLogAsTheyWere(_ pair: ModelCorpus.Pair) throws {
+        let scratch = try ModelCorpus.scratchDirectory()
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let copy = try ModelCorpus.copyOfStore(pair.store, in: scratch)
+        for name in try FileManager.default.contentsOfDirectory(atPath: scratch.path) {
+            try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: scratch.path + "/" + name)
+        }
+        func snapshot() throws -> [String: Data] {
+            var files: [String: Data] = [:]
+            for name in try FileManager.default.contentsOfDirectory(atPath: scratch.path) {
+                let url = scratch.appendingPathComponent(name)
+                files[name] = name.hasSuffix("-shm") ? Data() : try Data(contentsOf: url)
+            }
+            return files
+        }
+        let before = try snapshot()
+        #expect(before.keys.contains { $0.hasSuffix("-wal") })
+
+        let error = #expect(throws: CoreDataError.self) {
+            _ = try SQLiteStore(url: copy, model: try StoreFixtures.theaterModel(), options: .init(log: SQLDebugLog()))
+        }
+        #expect(error?.code == .persistentStoreIncompatibleVersionHash)
+        #expect(try snapshot() == before)
+    }
+}

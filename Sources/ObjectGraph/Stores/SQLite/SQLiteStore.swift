@@ -70,6 +70,11 @@ public final class SQLiteStore: PersistentStore {
 
         let state = try StoreFileCheck.examine(path: path, readOnly: options.isReadOnly)
         let existingBefore = StoreFileCheck.existingFiles(at: path)
+        // An existing store is read and checked on a read-only connection first: a store that is
+        // refused (not Core Data's, another model's) is left exactly as it was, which a read-write
+        // connection would not do (closing, it moves the write-ahead log into the file).
+        let checked = state == .existing && !options.isReadOnly
+            ? try Self.checkedMetadata(ofStoreAt: path, model: model, options: options) : nil
         let database: Database
         do {
             let flags: Database.OpenFlags = options.isReadOnly ? .readOnly : (state == .new ? .readWriteCreate : .readWrite)
@@ -83,7 +88,7 @@ public final class SQLiteStore: PersistentStore {
             throw Self.storeError(error, path: path, doing: "open")
         }
         self.database = database
-        log.annotation("Connecting to sqlite database file at \"\(path)\"")
+        if checked == nil { log.annotation("Connecting to sqlite database file at \"\(path)\"") }
 
         switch state {
         case .new:
@@ -101,10 +106,7 @@ public final class SQLiteStore: PersistentStore {
             identifier = uuid
             metadata = newMetadata.dictionary
         case .existing:
-            let opened = try Self.readMetadata(of: database, path: path, log: log)
-            if !options.ignoresVersionHashes {
-                try Self.checkCompatibility(of: model, with: opened.metadata, path: path)
-            }
+            let opened = try checked ?? Self.checkedMetadata(of: database, path: path, model: model, options: options)
             if !options.isReadOnly {
                 do {
                     for pragma in ["pragma recursive_triggers=1", "pragma journal_mode=wal"] {
@@ -131,5 +133,45 @@ public final class SQLiteStore: PersistentStore {
         statementCache.removeAll()
         insertStatements.removeAll()
         database.close()
+    }
+}
+
+extension SQLiteStore {
+    /// Reads the metadata of the existing store at `path` on a read-only connection of its own
+    /// and checks it against `model`, as opening does. A refused store keeps its file and its
+    /// write-ahead log as they were (only SQLite's shared-memory index, a cache, may be rebuilt).
+    ///
+    /// - Throws: ``CoreDataError`` when the file cannot be read, is not a Core Data store, or was
+    ///   made with another model (134100).
+    static func checkedMetadata(ofStoreAt path: String, model: ManagedObjectModel, options: Options) throws
+        -> OpenedMetadata
+    {
+        let shmExisted = FileManager.default.fileExists(atPath: path + "-shm")
+        let reader: Database
+        do {
+            reader = try Database(path: path, flags: .readOnly)
+        } catch {
+            throw storeError(error, path: path, doing: "open")
+        }
+        options.log.annotation("Connecting to sqlite database file at \"\(path)\"")
+        do {
+            defer { reader.close() }
+            return try checkedMetadata(of: reader, path: path, model: model, options: options)
+        } catch {
+            // A reader of a store in WAL mode makes the log's shared-memory index if it is
+            // missing; a refused store does not keep one it did not have.
+            if !shmExisted { try? FileManager.default.removeItem(atPath: path + "-shm") }
+            throw error
+        }
+    }
+
+    /// Reads the metadata on `database` and checks it against `model` (unless the options say
+    /// to ignore version hashes).
+    private static func checkedMetadata(
+        of database: Database, path: String, model: ManagedObjectModel, options: Options
+    ) throws -> OpenedMetadata {
+        let opened = try readMetadata(of: database, path: path, log: options.log)
+        if !options.ignoresVersionHashes { try checkCompatibility(of: model, with: opened.metadata, path: path) }
+        return opened
     }
 }
