@@ -12,6 +12,10 @@ struct SaveValidation {
     private var checked: [PropertyDescription] = []
     /// The stored relationships of that entity, whose destinations must not be deleted objects.
     private var relationships: [RelationshipDescription] = []
+    /// Whether this save deletes anything, so a relationship could still hold a deleted object
+    /// (a relationship to another context's object is refused when it is set): a save of only
+    /// inserts and changes, 100,000 new movies say, checks no destination.
+    private let mayHoldDeletedObjects: Bool
     /// The entity of the previous deleted object checked and its relationships with the deny rule.
     private var deletedEntity: EntityDescription?
     private var denied: [RelationshipDescription] = []
@@ -19,6 +23,7 @@ struct SaveValidation {
     /// Starts validating the pending changes of `context`.
     init(context: ManagedObjectContext) {
         self.context = context
+        mayHoldDeletedObjects = !context.deletedSet.isEmpty || !context.discardedInserts.isEmpty
     }
 
     /// Checks an inserted or changed object against its model.
@@ -30,8 +35,10 @@ struct SaveValidation {
         }
         let found = ObjectValidator.errorsForSaving(object, checking: checked)
         if !found.isEmpty { errors += found }
-        let dangling = ObjectValidator.danglingReferenceErrors(object, relationships: relationships)
-        if !dangling.isEmpty { errors += dangling }
+        if mayHoldDeletedObjects {
+            let dangling = ObjectValidator.danglingReferenceErrors(object, relationships: relationships)
+            if !dangling.isEmpty { errors += dangling }
+        }
     }
 
     /// Checks the changed and deleted objects, then throws every problem found (one
