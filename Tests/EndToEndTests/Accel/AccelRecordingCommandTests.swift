@@ -115,6 +115,23 @@ import Testing
         #expect(info.standardOutput.contains("problems: 1"))
     }
 
+    @Test func aOneScanRecordingSaysItHasTimestampsButNoSteps() throws {
+        let directory = try AccelTestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("one.iiorec").path
+        var bytes = try Data(contentsOf: URL(fileURLWithPath: AccelTestSupport.shippedRecording("shaking")))
+        bytes.removeLast(599 * 16)
+        // The header announces the scans it holds: one now.
+        let announced = Data("scans: 000000000600\n".utf8), one = Data("scans: 000000000001\n".utf8)
+        let range = try #require(bytes.range(of: announced))
+        bytes.replaceSubrange(range, with: one)
+        try bytes.write(to: URL(fileURLWithPath: path))
+        let info = try ProductRunner.run("companion", ["accel", "info", path])
+        #expect(info.status == 0)
+        #expect(info.standardOutput.contains("gaps: none (one scan, no step between timestamps)\n"))
+        #expect(!info.standardOutput.contains("timestamps: none"))
+    }
+
     @Test func brokenRecordingsAreOneLineErrors() throws {
         let directory = try AccelTestSupport.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }

@@ -76,9 +76,10 @@ enum AccelInfoCommand: Subcommand {
     /// Gaps: steps forward longer than 1.5 sampling periods, from the timestamps (steps that repeat
     /// or go back are problems, listed with them).
     private static func gapLines(_ samples: [AccelerationSample], rate: Double) -> [String] {
-        guard samples.first?.timestampNanoseconds != nil, samples.count > 1 else {
+        guard samples.first?.timestampNanoseconds != nil else {
             return ["timestamps: none (times are sample number ÷ rate)"]
         }
+        guard samples.count > 1 else { return ["gaps: none (one scan, no step between timestamps)"] }
         let period = 1 / rate
         var gaps: [(Int, Double)] = []
         for index in 1..<samples.count {
