@@ -25,6 +25,12 @@ import Testing
             for command in LessonCommand.commands(in: snippet) {
                 let outcome = try run(command, lesson: lesson)
                 #expect(outcome.status == 0, "\(lesson):\(command.line): '\(command.text)' exited \(outcome.status):\n\(outcome.output)")
+                if Self.listsRows(command) {
+                    // A lesson shows `rows` to let the student see objects: a store the samples
+                    // emptied (Theater deletes its theater at the end) would show only a header.
+                    let tableLines = outcome.output.split(separator: "\n").filter { $0.hasPrefix("|") }
+                    #expect(tableLines.count > 2, "\(lesson):\(command.line): '\(command.text)' shows no rows:\n\(outcome.output)")
+                }
             }
         }
     }
@@ -75,6 +81,18 @@ import Testing
         #expect(commands.map(\.line) == [11, 14])
         let shellCommands = try commands.map { try $0.shellCommand() }
         #expect(shellCommands == ["companion lessons search fetch", "theater --trace"])
+    }
+
+    @Test func aRowsCommandIsRecognised() {
+        #expect(Self.listsRows(LessonCommand(text: "companion inspect /tmp/a.sqlite rows Power --limit 5", line: 1)))
+        #expect(!Self.listsRows(LessonCommand(text: "companion inspect /tmp/a.sqlite summary", line: 1)))
+        #expect(!Self.listsRows(LessonCommand(text: "companion lessons search rows", line: 1)))
+    }
+
+    /// Whether `command` is `companion inspect STORE rows …`, which lists a store's objects.
+    private static func listsRows(_ command: LessonCommand) -> Bool {
+        let words = command.text.split(separator: " ")
+        return words.starts(with: ["companion", "inspect"]) && words.dropFirst(3).first == "rows"
     }
 
     /// Runs a command from a lesson in the package root, with the built products first on PATH,
