@@ -1,7 +1,8 @@
 /// Apple's AccelerometerGraph high-pass filter: removes gravity, keeps quick movement.
 ///
 /// dt = 1/rate, RC = 1/cutoff, α₀ = RC / (dt + RC) and y ← α·(y + a − a_prev), a_prev ← a. The adaptive
-/// mode damps small (noisy) changes: with d = clamp(|‖y‖ − ‖a‖| ÷ 0.02 − 1, 0, 1),
+/// mode keeps the full α₀ while ‖y‖ and ‖a‖ differ little and lowers it towards α₀/3, so the output
+/// dies away three times faster, as they differ more: with d = clamp(|‖y‖ − ‖a‖| ÷ 0.02 − 1, 0, 1),
 /// α = d·α₀/3 + (1 − d)·α₀ (DESIGN.md §6). At the defaults α₀ = 12/13, so a 1 g step on z gives
 /// 0.923076923, 0.852071006…, and adaptively 0.307692308, 0.094674556…
 public struct HighpassFilter: AccelerationFilter {

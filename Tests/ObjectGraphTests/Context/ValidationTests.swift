@@ -119,6 +119,29 @@ struct ValidationTests {
         try stack.context.save()
     }
 
+    @Test func everyRulesMessageNamesTheKeyAndTheValue() throws {
+        let stack = try CinemaStack()
+        let theater = try stack.theater("Odeon")
+        let movie = try stack.movie("Up")
+        try stack.context.save()
+        func message(_ change: () -> Void) throws -> String {
+            change()
+            defer { stack.context.rollback() }
+            return try saveError(stack).message
+        }
+        #expect(try message { theater["capacity"] = 9000 }.contains("\"capacity\" is 9000, larger than the maximum"))
+        #expect(try message { theater["capacity"] = 0 }.contains("\"capacity\" is 0, smaller than the minimum"))
+        #expect(
+            try message { theater["capacity"] = 40_000 }.contains(
+                "\"capacity\" is 40000, which does not fit in an Integer 16"))
+        #expect(try message { movie["rating"] = 10.5 }.contains("\"rating\" is 10.5, larger than the maximum"))
+        let early = CinemaModel.earliestOpening.addingTimeInterval(-86_400)
+        #expect(try message { theater["opened"] = early }.contains("\"opened\" is \(early), earlier than the earliest"))
+        #expect(try message { theater["name"] = "" }.contains("\"name\" is \"\", 0 characters long; at least"))
+        #expect(
+            try message { theater["code"] = "odn" }.contains("\"code\" is \"odn\", which does not match the pattern"))
+    }
+
     @Test func severalProblemsAre1560CarryingEachOne() throws {
         let stack = try CinemaStack()
         let theater = try stack.theater("Odeon")

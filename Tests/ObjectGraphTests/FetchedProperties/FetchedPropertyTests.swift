@@ -19,6 +19,13 @@ import Testing
                     <fetchRequest name="fetchedPropertyFetchRequest" entity="Hero"
                         predicateString="SELF != $FETCH_SOURCE"/>
                 </fetchedProperty>
+                <fetchedProperty name="namedInUserInfo" optional="YES">
+                    <fetchRequest name="fetchedPropertyFetchRequest" entity="Hero"
+                        predicateString="name == $FETCHED_PROPERTY.userInfo.wanted AND $FETCHED_PROPERTY.entity.name == 'Hero'"/>
+                    <userInfo>
+                        <entry key="wanted" value="Batman"/>
+                    </userInfo>
+                </fetchedProperty>
                 <fetchedProperty name="everyone" optional="YES">
                     <fetchRequest name="fetchedPropertyFetchRequest" entity="Hero"/>
                 </fetchedProperty>
@@ -67,5 +74,17 @@ import Testing
         #expect(names(young["olderHeroes"]) == ["Batman"])
         context.refresh(young, mergeChanges: true)
         #expect(names(young["olderHeroes"]) == ["Alfred"])
+    }
+
+    @Test func aPredicateReadsTheFetchedPropertysUserInfoAndEntity() throws {
+        let context = try context()
+        let robin = try hero("Robin", age: 16, in: context)
+        try hero("Batman", age: 40, in: context)
+        try context.save()
+        #expect(names(robin["namedInUserInfo"]) == ["Batman"])
+        let property = try #require(robin.entity.propertiesByName["namedInUserInfo"])
+        #expect(property.value(forKey: "userInfo") as? [String: String] == ["wanted": "Batman"])
+        #expect(property.value(forKey: "name") as? String == "namedInUserInfo")
+        #expect(property.value(forKey: "nothing") == nil)
     }
 }

@@ -80,26 +80,36 @@ enum ObjectValidator {
                 let code: CoreDataError.Code =
                     number > range.upperBound ? .validationNumberTooLarge : .validationNumberTooSmall
                 // A value the column type cannot hold is the one problem worth reporting.
-                return [error(code, object, key, "\(number) does not fit in an \(attribute.attributeType.xcodeName)")]
+                return [
+                    error(
+                        code, object, key,
+                        "\"\(key)\" is \(number), which does not fit in an \(attribute.attributeType.xcodeName)")
+                ]
             }
             if let maximum = attribute.maxValue, compare(value, maximum) == .orderedDescending {
                 errors.append(
-                    error(.validationNumberTooLarge, object, key, "\(value) is larger than the maximum \(maximum)"))
-            }
-            if let minimum = attribute.minValue, compare(value, minimum) == .orderedAscending {
-                errors.append(
-                    error(.validationNumberTooSmall, object, key, "\(value) is smaller than the minimum \(minimum)"))
-            }
-        case .date:
-            if let maximum = attribute.maxValue, compare(value, maximum) == .orderedDescending {
-                errors.append(
-                    error(.validationDateTooLate, object, key, "\(value) is later than the latest allowed \(maximum)"))
+                    error(
+                        .validationNumberTooLarge, object, key,
+                        "\"\(key)\" is \(value), larger than the maximum \(maximum)"))
             }
             if let minimum = attribute.minValue, compare(value, minimum) == .orderedAscending {
                 errors.append(
                     error(
-                        .validationDateTooSoon, object, key, "\(value) is earlier than the earliest allowed \(minimum)")
-                )
+                        .validationNumberTooSmall, object, key,
+                        "\"\(key)\" is \(value), smaller than the minimum \(minimum)"))
+            }
+        case .date:
+            if let maximum = attribute.maxValue, compare(value, maximum) == .orderedDescending {
+                errors.append(
+                    error(
+                        .validationDateTooLate, object, key,
+                        "\"\(key)\" is \(value), later than the latest allowed \(maximum)"))
+            }
+            if let minimum = attribute.minValue, compare(value, minimum) == .orderedAscending {
+                errors.append(
+                    error(
+                        .validationDateTooSoon, object, key,
+                        "\"\(key)\" is \(value), earlier than the earliest allowed \(minimum)"))
             }
         case .string:
             guard let text = value as? String else { break }
@@ -121,13 +131,13 @@ enum ObjectValidator {
             errors.append(
                 error(
                     .validationStringTooLong, object, key,
-                    "\"\(text)\" is \(textLength) characters long; at most \(maximum) are allowed"))
+                    "\"\(key)\" is \"\(text)\", \(textLength) characters long; at most \(maximum) are allowed"))
         }
         if let minimum = length(of: attribute.minValue), textLength < minimum {
             errors.append(
                 error(
                     .validationStringTooShort, object, key,
-                    "\"\(text)\" is \(textLength) characters long; at least \(minimum) are needed"))
+                    "\"\(key)\" is \"\(text)\", \(textLength) characters long; at least \(minimum) are needed"))
         }
         if let pattern = attribute.regularExpression {
             if let expression = try? NSRegularExpression(pattern: "^(?:" + pattern + ")$") {
@@ -136,13 +146,13 @@ enum ObjectValidator {
                     errors.append(
                         error(
                             .validationStringPatternMatching, object, key,
-                            "\"\(text)\" does not match the pattern \(pattern)"))
+                            "\"\(key)\" is \"\(text)\", which does not match the pattern \(pattern)"))
                 }
             } else {
                 errors.append(
                     error(
                         .managedObjectValidation, object, key,
-                        "the model's pattern \(pattern) is not a valid regular expression"))
+                        "the model's pattern for \"\(key)\", \(pattern), is not a valid regular expression"))
             }
         }
         return errors
