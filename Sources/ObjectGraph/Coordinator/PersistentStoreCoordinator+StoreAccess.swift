@@ -140,7 +140,9 @@ enum StoreRowOrdering {
     /// The part of `rows` after skipping `offset`, at most `limit` long (0: no limit).
     static func window<T>(_ rows: [T], offset: Int, limit: Int) -> [T] {
         let start = min(max(offset, 0), rows.count)
-        let end = limit > 0 ? min(start + limit, rows.count) : rows.count
+        // `limit` is compared with what is left rather than added to `start`: `start + limit`
+        // overflows (a trap) for a limit such as `Int.max`.
+        let end = limit > 0 && limit < rows.count - start ? start + limit : rows.count
         return Array(rows[start..<end])
     }
 }

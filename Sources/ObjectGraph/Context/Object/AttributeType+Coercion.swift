@@ -62,7 +62,7 @@ extension AttributeType {
         case let flag as Bool: return flag ? 1 : 0
         case let number as Double: return number.rounded(.towardZero) == number ? Int(exactly: number) : nil
         case let number as Float: return number.rounded(.towardZero) == number ? Int(exactly: number) : nil
-        case let number as Decimal: return Int(exactly: NSDecimalNumber(decimal: number).doubleValue)
+        case let number as Decimal: return Int(exactly: number.nearestDouble)
         case let number as NSNumber: return number.intValue
         default: return nil
         }
@@ -72,7 +72,7 @@ extension AttributeType {
         switch value {
         case let number as Double: return number
         case let number as Float: return Double(number)
-        case let number as Decimal: return NSDecimalNumber(decimal: number).doubleValue
+        case let number as Decimal: return number.nearestDouble
         case let number as NSNumber: return number.doubleValue
         default: return integer(value).map(Double.init)
         }

@@ -51,6 +51,9 @@ extension ManagedObjectContext {
                 movedKeys.insert(key)
             }
         }
+        // The store matched its rows against saved values of related objects; fetch(_:) checks them
+        // again in memory, and so must every other way of asking (counts, object IDs, batches).
+        let rechecksStored = request.predicate?.node.readsRelatedObjects == true
         var kept = ObjectKeyList(storeIdentifier: stored.storeIdentifier)
         kept.reserveCapacity(stored.count)
         var removedPositions: [Int] = []
@@ -66,6 +69,13 @@ extension ManagedObjectContext {
                 removedPositions.append(index)
                 storePositionByID[objectID] = index
             default:
+                if rechecksStored {
+                    let object = self.object(for: stored, at: index)
+                    guard !object.isDeleted, request.matchesInMemory(object, entity: entity) else {
+                        removedPositions.append(index)
+                        continue
+                    }
+                }
                 kept.append(element)
             }
         }

@@ -107,7 +107,8 @@ struct ObjectKeyList {
     /// The members from `offset` on, at most `limit` of them (0: no limit).
     func window(offset: Int, limit: Int) -> ObjectKeyList {
         let start = min(max(offset, 0), count)
-        let end = limit > 0 ? min(start + limit, count) : count
+        // Not `start + limit`, which overflows for a limit such as `Int.max`.
+        let end = limit > 0 && limit < count - start ? start + limit : count
         if start == 0 && end == count { return self }
         var result = ObjectKeyList(storeIdentifier: storeIdentifier)
         result.reserveCapacity(end - start)

@@ -114,7 +114,7 @@ private enum SortableNumber {
         switch self {
         case .integer(let value): Double(value)
         case .floating(let value): value
-        case .decimal(let value): NSDecimalNumber(decimal: value).doubleValue
+        case .decimal(let value): value.nearestDouble
         }
     }
 }

@@ -68,7 +68,8 @@ extension SQLiteStore {
             let statement = try prepareLogged(query.sql, query.bindings)
             defer { statement.reset() }
             let total = try statement.step() ? Int(statement.int64(at: 0)) : 0
-            var count = max(0, total - request.fetchOffset)
+            // A negative offset skips nothing, as in every other fetch path (and `total - Int.min` would trap).
+            var count = max(0, total - max(0, request.fetchOffset))
             if request.fetchLimit > 0 { count = min(count, request.fetchLimit) }
             log.annotation(
                 "total count request execution time: \(SQLDebugLog.formatDuration(seconds(since: started))) for count of \(count).")

@@ -6,7 +6,7 @@ extension PredicateValue {
         switch self {
         case .integer(let value): return Double(value)
         case .double(let value): return value
-        case .decimal(let value): return NSDecimalNumber(decimal: value).doubleValue
+        case .decimal(let value): return value.nearestDouble
         case .bool(let value): return value ? 1 : 0
         default: return nil
         }

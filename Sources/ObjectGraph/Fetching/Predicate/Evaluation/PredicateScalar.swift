@@ -33,7 +33,7 @@ enum PredicateScalar {
             self = .number(value <= UInt64(Int64.max) ? .integer(Int64(value)) : .double(Double(value)))
         case let value as Float: self = .number(.double(Double(value)))
         // The store keeps decimals as REAL, so comparisons use their Double value on both sides.
-        case let value as Decimal: self = .number(.double(NSDecimalNumber(decimal: value).doubleValue))
+        case let value as Decimal: self = .number(.double(value.nearestDouble))
         case let value as Substring: self = .string(String(value))
         case let value as Data: self = .data(value)
         case let value as UUID: self = .uuid(value)

@@ -231,8 +231,14 @@ struct PredicateParser {
 
     private mutating func parseExpression(expected: String) throws(ObjectPredicateError) -> PredicateExpression {
         var expression = try parseTerm(expected: expected)
+        // Each operator nests the tree one level deeper (`a + b + c` is `(a + b) + c`), so a long
+        // chain counts against the nesting limit as parentheses do.
+        var chained = 0
+        defer { depth -= chained }
         while isSymbol("+") || isSymbol("-") {
             let op: ArithmeticOperator = isSymbol("+") ? .add : .subtract
+            chained += 1
+            try enterNesting()
             _ = advance()
             expression = .arithmetic(op, expression, try parseTerm(expected: "a value"))
         }
@@ -241,8 +247,12 @@ struct PredicateParser {
 
     private mutating func parseTerm(expected: String) throws(ObjectPredicateError) -> PredicateExpression {
         var expression = try parseUnary(expected: expected)
+        var chained = 0
+        defer { depth -= chained }
         while isSymbol("*") || isSymbol("/") {
             let op: ArithmeticOperator = isSymbol("*") ? .multiply : .divide
+            chained += 1
+            try enterNesting()
             _ = advance()
             expression = .arithmetic(op, expression, try parseUnary(expected: "a value"))
         }
@@ -282,8 +292,13 @@ struct PredicateParser {
 
     private mutating func parsePostfix(expected: String) throws(ObjectPredicateError) -> PredicateExpression {
         var expression = try parsePrimary(expected: expected)
+        var chained = 0
+        defer { depth -= chained }
         while isSymbol(".") || isSymbol("[") {
             if isSymbol("[") {
+                // `a[FIRST][FIRST]` nests like `a + b + c` does.
+                chained += 1
+                try enterNesting()
                 expression = .index(expression, try parseIndex())
                 continue
             }

@@ -86,7 +86,7 @@ struct SQLOperand {
         case .bool(let flag): return bound(.integer(flag ? 1 : 0), .number)
         case .integer(let integer): return bound(.integer(integer), .number)
         case .double(let double): return bound(.real(double), .number)
-        case .decimal(let decimal): return bound(.real(NSDecimalNumber(decimal: decimal).doubleValue), .number)
+        case .decimal(let decimal): return bound(.real(decimal.nearestDouble), .number)
         case .string(let string): return bound(.text(string), .string)
         case .date(let date): return bound(.real(date.timeIntervalSinceReferenceDate), .date)
         case .data(let data): return bound(.blob(data), .data)

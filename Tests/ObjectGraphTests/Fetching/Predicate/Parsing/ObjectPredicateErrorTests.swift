@@ -71,6 +71,26 @@ import Testing
         #expect(try ObjectPredicate(format: deepButFine).predicateFormat == "a == 1")
     }
 
+    /// `a + b + c` nests `(a + b) + c` one level per operator, with no parentheses to count: a long
+    /// chain of operators or subscripts built a tree so deep that walking it overflowed the stack.
+    @Test func longOperatorAndSubscriptChainsFailCleanlyInsteadOfExhaustingTheStack() throws {
+        for format in [
+            "age" + String(repeating: " + 1", count: 10_000) + " > 1",
+            "age" + String(repeating: " * 1", count: 10_000) + " > 1",
+            "age" + String(repeating: " - -1", count: 10_000) + " > 1",
+            "pets" + String(repeating: "[FIRST]", count: 10_000) + " == nil",
+        ] {
+            do {
+                let predicate = try ObjectPredicate(format: format)
+                Issue.record("expected an error, parsed \(predicate.predicateFormat.prefix(40))")
+            } catch {
+                #expect(error.description.contains("nested more than 200 levels deep"))
+            }
+        }
+        let longButFine = "age" + String(repeating: " + 1", count: 150) + " > 1"
+        #expect(try ObjectPredicate(format: longButFine).evaluate(with: ["age": 1]))
+    }
+
     @Test func wrongArgumentTypesAreNamed() {
         do {
             _ = try ObjectPredicate(format: "%K == 1", 42)
