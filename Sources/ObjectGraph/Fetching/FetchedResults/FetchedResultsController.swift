@@ -15,7 +15,8 @@ import Foundation
 ///
 /// The request must have sort descriptors, and with a section name key path the first sort
 /// descriptor must order by that key (as Core Data requires), so that each section's objects are
-/// contiguous. While a delegate is set, the controller follows the context: after each
+/// contiguous: ``performFetch()`` throws when they are not, and when the key path does not give
+/// one value per object. While a delegate is set, the controller follows the context: after each
 /// `processPendingChanges()` or `save()` it merges the inserted, updated, deleted and refreshed
 /// objects of the request's entity into its result (testing the predicate in memory and placing
 /// objects by the sort descriptors, without fetching again) and reports the changes. With no
@@ -90,19 +91,28 @@ public final class FetchedResultsController {
 
     /// Fetches the request and sections the result (or takes the sections from a valid cache).
     ///
-    /// - Throws: ``FetchedResultsControllerError`` when the request has no sort descriptors or
-    ///   names no entity of the model; whatever the fetch throws.
+    /// - Throws: ``FetchedResultsControllerError`` when the request has no sort descriptors, names
+    ///   no entity of the model, has a section name key path that does not give one value per
+    ///   object, or sorts so that a section's objects are not together; whatever the fetch throws.
+    ///   A failed fetch keeps the previous result.
     public func performFetch() throws {
         guard !fetchRequest.sortDescriptors.isEmpty else {
             throw FetchedResultsControllerError.missingSortDescriptors(entityName: fetchRequest.entityName)
         }
-        guard managedObjectContext.managedObjectModel.entitiesByName[fetchRequest.entityName] != nil else {
+        guard let entity = managedObjectContext.managedObjectModel.entitiesByName[fetchRequest.entityName] else {
             throw FetchedResultsControllerError.unknownEntity(name: fetchRequest.entityName)
         }
+        if let sectionNameKeyPath { try Self.checkSectionNameKeyPath(sectionNameKeyPath, of: entity) }
         let objects = try managedObjectContext.fetch(fetchRequest)
         if let cached = resultsFromCache(sorted: objects) {
             results = cached
         } else {
+            if let sectionNameKeyPath,
+                let misplaced = Self.firstOutOfOrderSection(in: objects, keyPath: sectionNameKeyPath)
+            {
+                throw FetchedResultsControllerError.sectionsOutOfOrder(
+                    index: misplaced.index, sectionName: misplaced.name, keyPath: sectionNameKeyPath)
+            }
             results = makeResults(sorted: objects)
             writeCache()
         }

@@ -4,8 +4,14 @@ extension InMemoryStore {
     /// The rows of the request's entity (and sub-entities when asked) that satisfy its predicate
     /// (evaluated in memory over the rows), ordered by its sort
     /// descriptors (ties and unsorted requests in primary-key order), then offset and limited.
+    ///
+    /// - Throws: the SQLite store's errors for a sort key that names nothing stored (134070) and
+    ///   for a predicate key the entity does not have (134070 carrying
+    ///   ``ObjectPredicateError/unknownKey(predicate:entity:key:closestKey:)``), so a mistyped key
+    ///   fails here too instead of matching nothing.
     public func fetchRows(_ request: StoreFetchRequest) throws -> [StoreRow] {
         for descriptor in request.sortDescriptors { try checkSortKey(descriptor.key, from: request.entity) }
+        try checkPredicateKeys(of: request)
         let matching = rows.values.filter { matches($0, request) }
         let ordered = matching.sorted { left, right in
             for descriptor in request.sortDescriptors {
@@ -20,6 +26,7 @@ extension InMemoryStore {
 
     /// How many rows ``fetchRows(_:)`` would return.
     public func countRows(_ request: StoreFetchRequest) throws -> Int {
+        try checkPredicateKeys(of: request)
         let total = rows.values.lazy.filter { self.matches($0, request) }.count
         let afterOffset = max(0, total - max(0, request.fetchOffset))
         return request.fetchLimit > 0 ? min(afterOffset, request.fetchLimit) : afterOffset
@@ -40,6 +47,19 @@ extension InMemoryStore {
         // A to-one destination sorts as its object ID, the way the context sees it.
         if let reader = value as? RowReader { return reader.row.objectID }
         return value
+    }
+
+    /// Refuses a predicate key the entity does not have, with the error the SQLite store gives for
+    /// it (134070 carrying the ``ObjectPredicateError``).
+    private func checkPredicateKeys(of request: StoreFetchRequest) throws {
+        guard let predicate = request.predicate else { return }
+        do {
+            try PredicateKeyChecker.check(predicate, entity: request.entity)
+        } catch {
+            throw CoreDataError(
+                code: .persistentStoreOperation, message: "Could not fetch from the in-memory store: \(error)",
+                underlyingError: error)
+        }
     }
 
     /// Refuses a sort key the SQLite store refuses, with the same error (134070), so a fetch
