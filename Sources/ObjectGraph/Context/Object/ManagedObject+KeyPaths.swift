@@ -2,9 +2,12 @@ import Foundation
 
 extension ManagedObject {
     /// The value at a dotted key path: `"theater.name"` follows to-one relationships;
-    /// through a to-many relationship the result collects every member's value
-    /// (`"movies.name"` → an array of names). The collection operators `@count`, `@sum`, `@avg`,
-    /// `@min` and `@max` reduce a to-many relationship: `"movies.@count"`, `"movies.@sum.runtime"`.
+    /// through a to-many relationship the result collects the members' values as Foundation's
+    /// collections do, leaving out nils and repeats: a `Set<AnyHashable>` through an unordered
+    /// relationship (`"movies.name"` → the set of names, `as? Set<String>`), an array in member
+    /// order through an ordered one. The collection operators `@count`, `@sum`, `@avg`, `@min` and
+    /// `@max` reduce a to-many relationship over every member: `"movies.@count"`,
+    /// `"movies.@sum.runtime"`.
     ///
     /// Nil when any step is nil or names no property.
     public func value(forKeyPath keyPath: String) -> Any? {
@@ -23,16 +26,33 @@ extension ManagedObject {
             return resolve(object.value(forKey: first), rest)
         }
         if let elements = elements(of: value) {
-            return elements.compactMap { resolve($0, components) }
+            return collected(elements.compactMap { resolve($0, components) }, readFrom: value)
         }
         return nil
     }
 
-    /// The members of a to-many value or of an array a key path collected, or nil for a single value.
+    /// The values read from the members of `collection`, gathered as Foundation's KVC gathers them:
+    /// a set from a set (`NSSet`), distinct values in order from an ordered set (`NSOrderedSet`),
+    /// every value from an array. A set whose values are not all hashable stays an array.
+    private static func collected(_ values: [Any], readFrom collection: Any?) -> Any {
+        switch collection {
+        case is Set<ManagedObject>, is Set<AnyHashable>:
+            let hashable = values.compactMap { $0 as? AnyHashable }
+            return hashable.count == values.count ? Set(hashable) : values
+        case is OrderedSet<ManagedObject>:
+            var seen: Set<AnyHashable> = []
+            return values.filter { value in (value as? AnyHashable).map { seen.insert($0).inserted } ?? true }
+        default:
+            return values
+        }
+    }
+
+    /// The members of a to-many value or of a collection a key path gathered, or nil for a single value.
     private static func elements(of value: Any?) -> [Any]? {
         switch value {
         case let objects as Set<ManagedObject>: return Array(objects)
         case let objects as OrderedSet<ManagedObject>: return objects.elements
+        case let values as Set<AnyHashable>: return values.map(\.base)
         case let values as [Any]: return values
         default: return nil
         }
