@@ -56,6 +56,23 @@ import Testing
         #expect(messages.count == 2 && messages[0] == messages[1])
     }
 
+    @Test func aSubstitutionVariableLeftWithoutAValueFailsInBothStores() throws {
+        for context in try contexts() {
+            let error = try #require(throws: CoreDataError.self) {
+                try context.fetch(request("Movie", "name == $NAME"))
+            }
+            #expect(error.code == .persistentStoreOperation)
+            #expect(error.message.contains("$NAME"))
+        }
+        let inMemory = try contexts()[0]
+        let error = try #require(throws: CoreDataError.self) {
+            try inMemory.count(for: request("Movie", "name == $NAME"))
+        }
+        #expect(
+            error.underlyingError as? ObjectPredicateError
+                == .missingSubstitutionVariable(predicate: "name == $NAME", name: "NAME"))
+    }
+
     @Test(arguments: [
         ("Movie", "name == 'Up'"),
         ("Movie", "theater.name == 'Odeon'"),

@@ -72,6 +72,8 @@ enum PredicateValue: Hashable, Sendable {
     /// Removes any level of `Optional` wrapping, so `Optional<Optional<Int>>.some(.none)` is nil.
     static func unwrapped(_ value: Any?) -> Any? {
         guard let value else { return nil }
+        // Foundation's stand-in for nil in collections and arguments is nil to a predicate too.
+        if value is NSNull { return nil }
         if let optional = value as? any AnyOptional { return unwrapped(optional.wrappedAny) }
         return value
     }

@@ -1,5 +1,6 @@
-/// Checks that every key a predicate reads from its entity exists, for the stores that evaluate
-/// predicates in memory: the SQLite store's compiler refuses an unknown key
+/// Checks that every key a predicate reads from its entity exists, and that it has no
+/// substitution variable left without a value, for the stores that evaluate predicates in memory:
+/// the SQLite store's compiler refuses both
 /// (``ObjectPredicateError/unknownKey(predicate:entity:key:closestKey:)``), and the in-memory store
 /// must not quietly answer "no match" instead.
 ///
@@ -18,7 +19,7 @@ struct PredicateKeyChecker {
     }
 
     private func check(
-        _ node: PredicateNode, entity: EntityDescription, variables: [String: EntityDescription]
+        _ node: PredicateNode, entity: EntityDescription, variables: [String: EntityDescription?]
     ) throws(ObjectPredicateError) {
         switch node {
         case .constant: return
@@ -33,18 +34,20 @@ struct PredicateKeyChecker {
     }
 
     private func check(
-        _ expression: PredicateExpression, entity: EntityDescription, variables: [String: EntityDescription]
+        _ expression: PredicateExpression, entity: EntityDescription, variables: [String: EntityDescription?]
     ) throws(ObjectPredicateError) {
         switch expression {
-        case .constant, .evaluatedObject, .variable:
+        case .constant, .evaluatedObject:
             return
+        case .variable(let name):
+            try requireBound(name, variables)
         case .keyPath:
             _ = try destination(of: expression, entity: entity, variables: variables)
         case .aggregate(let elements):
             for element in elements { try check(element, entity: entity, variables: variables) }
         case .subquery(let collection, let variable, let predicate):
             var inner = variables
-            inner[variable] = try destination(of: collection, entity: entity, variables: variables)
+            inner[variable] = .some(try destination(of: collection, entity: entity, variables: variables))
             try check(predicate, entity: entity, variables: inner)
         case .arithmetic(_, let left, let right):
             try check(left, entity: entity, variables: variables)
@@ -54,10 +57,18 @@ struct PredicateKeyChecker {
         }
     }
 
+    /// Throws for a `$name` that no enclosing `SUBQUERY` binds: a substitution variable the caller
+    /// did not replace (``ObjectPredicate/withSubstitutionVariables(_:)``).
+    private func requireBound(_ name: String, _ variables: [String: EntityDescription?]) throws(ObjectPredicateError) {
+        guard variables.keys.contains(name) else {
+            throw .missingSubstitutionVariable(predicate: predicateFormat, name: name)
+        }
+    }
+
     /// The entity a key path's objects belong to (nil when it ends at a value or is not walked),
     /// throwing for a key the entity it is read from does not have.
     private func destination(
-        of expression: PredicateExpression, entity: EntityDescription, variables: [String: EntityDescription]
+        of expression: PredicateExpression, entity: EntityDescription, variables: [String: EntityDescription?]
     ) throws(ObjectPredicateError) -> EntityDescription? {
         guard case .keyPath(let base, let components) = expression else {
             try check(expression, entity: entity, variables: variables)
@@ -66,7 +77,9 @@ struct PredicateKeyChecker {
         var current: EntityDescription?
         switch base {
         case .evaluatedObject: current = entity
-        case .variable(let name): current = variables[name]
+        case .variable(let name):
+            try requireBound(name, variables)
+            current = variables[name] ?? nil
         case .subquery(let collection, _, _):
             try check(base, entity: entity, variables: variables)
             current = try destination(of: collection, entity: entity, variables: variables)

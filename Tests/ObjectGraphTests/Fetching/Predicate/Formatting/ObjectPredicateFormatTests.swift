@@ -69,6 +69,14 @@ import Testing
                 + "AND note == nil")
     }
 
+    @Test func nsNullArgumentsAreNilAndPrintAsNil() throws {
+        let predicate = try ObjectPredicate(format: "note == %@ OR tags IN %@", NSNull(), [NSNull(), "a"])
+        #expect(predicate.predicateFormat == #"note == nil OR tags IN {nil, "a"}"#)
+        #expect(try ObjectPredicate(format: predicate.predicateFormat) == predicate)
+        #expect(predicate.evaluate(with: ["note": NSNull()] as [String: Any]))
+        #expect(!predicate.evaluate(with: ["note": "x", "tags": "b"] as [String: Any]))
+    }
+
     @Test func percentSignInsideQuotesStaysLiteral() throws {
         let predicate = try ObjectPredicate(format: "name == '%@'")
         #expect(predicate.evaluate(with: ["name": "%@"]))
