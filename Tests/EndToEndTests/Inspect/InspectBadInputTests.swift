@@ -11,6 +11,16 @@ import Testing
         #expect(outcome.standardError.hasPrefix("companion: "), sourceLocation: sourceLocation)
     }
 
+    @Test func aTimeoutTooLongToCountRunsWithoutALimitInsteadOfCrashing() throws {
+        let fixtures = try InspectFixtures()
+        let store = try fixtures.copyCorpusStore(InspectFixtures.recipes)
+        for seconds in ["1e308", "99999999999999999999"] {
+            let outcome = try fixtures.inspect([store, "tables", "--timeout", seconds])
+            #expect(outcome.status == 0, "--timeout \(seconds): \(outcome.standardError)")
+            #expect(outcome.standardError.isEmpty)
+        }
+    }
+
     @Test func aMissingPathSaysSo() throws {
         let fixtures = try InspectFixtures()
         expectError(try fixtures.inspect(["nothing-here.sqlite"]), contains: "nothing-here.sqlite: no such file or directory")
