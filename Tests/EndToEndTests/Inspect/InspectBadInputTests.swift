@@ -21,6 +21,18 @@ import Testing
         }
     }
 
+    @Test func rowsWhoseEntityNumberIsTheSmallestIntegerAreFetchedWithoutATrap() throws {
+        let fixtures = try InspectFixtures()
+        let store = try fixtures.copyCorpusStore(InspectFixtures.sampleModel2)
+        let database = try Database(path: store)
+        try database.execute("UPDATE ZBOOK SET Z_ENT = -9223372036854775808")
+        database.close()
+        let outcome = try fixtures.inspect([store, "fetch", "Book", "--limit", "3"])
+        #expect(outcome.status == 0 || outcome.status == 1, "\(outcome.status): \(outcome.standardError)")
+        #expect(!outcome.standardError.contains("Fatal error"))
+        #expect(!outcome.standardError.contains("crashed"))
+    }
+
     @Test func aMissingPathSaysSo() throws {
         let fixtures = try InspectFixtures()
         expectError(try fixtures.inspect(["nothing-here.sqlite"]), contains: "nothing-here.sqlite: no such file or directory")
