@@ -70,4 +70,16 @@ import Testing
         #expect(DeadlineBox.deadline(after: -3, from: 5) == 5)
         #expect(DeadlineBox.deadline(after: 2, from: 5) == 2_000_000_005)
     }
+
+    @Test func anUnknownEntityListsTwentyNamesAndCountsTheRest() {
+        let names = (0..<3000).map { "Entity\($0)" }
+        let rows = InspectorError.unknownEntity(name: "Car", known: names).message
+        let fetch = FetchError.unknownEntity(name: "Car", known: names).message
+        for message in [rows, fetch] {
+            #expect(message.hasSuffix("Entity18, Entity19, … and 2980 more)"), "\(message)")
+            #expect(message.count < 400)
+        }
+        #expect(InspectorError.unknownEntity(name: "Car", known: ["Book"]).message.hasSuffix("(entities: Book)"))
+        #expect(InspectorError.unknownEntity(name: "Car", known: []).message.hasSuffix("(entities: none)"))
+    }
 }
