@@ -33,6 +33,15 @@ import Testing
         #expect(!outcome.standardError.contains("crashed"))
     }
 
+    @Test func aPredicateWithControlCharactersIsEchoedVisibly() throws {
+        let fixtures = try InspectFixtures()
+        let store = try fixtures.copyCorpusStore(InspectFixtures.recipes)
+        let outcome = try fixtures.inspect([store, "rows", "Recipe", "--where", "\u{1}\u{1B}[2J\u{7F}"])
+        #expect(outcome.status == 2)
+        #expect(outcome.standardError.hasPrefix("companion: --where: cannot read the predicate"), "\(outcome.standardError)")
+        #expect(!outcome.standardError.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" || $0.value == 0x7F })
+    }
+
     @Test func aMissingPathSaysSo() throws {
         let fixtures = try InspectFixtures()
         expectError(try fixtures.inspect(["nothing-here.sqlite"]), contains: "nothing-here.sqlite: no such file or directory")
