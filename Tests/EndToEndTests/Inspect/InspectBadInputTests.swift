@@ -38,7 +38,8 @@ import Testing
         let store = try fixtures.copyCorpusStore(InspectFixtures.recipes)
         let outcome = try fixtures.inspect([store, "rows", "Recipe", "--where", "\u{1}\u{1B}[2J\u{7F}"])
         #expect(outcome.status == 2)
-        #expect(outcome.standardError.hasPrefix("companion: --where: cannot read the predicate"), "\(outcome.standardError)")
+        let prefix = "companion: --where: cannot read the predicate"
+        #expect(outcome.standardError.hasPrefix(prefix), "\(outcome.standardError)")
         #expect(!outcome.standardError.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" || $0.value == 0x7F })
     }
 

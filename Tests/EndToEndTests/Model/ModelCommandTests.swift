@@ -85,7 +85,8 @@ import Testing
         let scratch = try ModelFixtures.scratchDirectory()
         defer { try? FileManager.default.removeItem(at: scratch) }
         let file = scratch.appendingPathComponent("contents")
-        var bytes = [UInt8]("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<model>\n  <entity name=\"A\"/>\n</model>\n".utf8)
+        let xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<model>\n  <entity name=\"A\"/>\n</model>\n"
+        var bytes = [UInt8](xml.utf8)
         let entity = try #require(bytes.indices.first { bytes[$0...].starts(with: Array("<entity".utf8)) })
         bytes[entity + 4] = 0xDC  // inside the element name: <entÜty
         try Data(bytes).write(to: file)

@@ -93,9 +93,12 @@ private enum EncodingCheck {
     /// XML declaration naming UTF-8 or no encoding (XML's default). libxml2 converts the others itself.
     static func isDeclaredUTF8(_ data: Data) -> Bool {
         let head = [UInt8](data.prefix(200))
-        if head.starts(with: [0xFE, 0xFF]) || head.starts(with: [0xFF, 0xFE]) || head.starts(with: [0, 0]) { return false }
+        let otherMarks: [[UInt8]] = [[0xFE, 0xFF], [0xFF, 0xFE], [0, 0]]
+        if otherMarks.contains(where: { head.starts(with: $0) }) { return false }
         let text = String(decoding: head, as: UTF8.self)
-        guard text.drop(while: { $0 == "\u{FEFF}" }).hasPrefix("<?xml"), let end = text.range(of: "?>") else { return true }
+        guard text.drop(while: { $0 == "\u{FEFF}" }).hasPrefix("<?xml"), let end = text.range(of: "?>") else {
+            return true
+        }
         let declaration = text[..<end.lowerBound].lowercased()
         guard let encoding = declaration.range(of: "encoding") else { return true }
         let value = declaration[encoding.upperBound...].drop { " =\"'".contains($0) }.prefix { !" \"'".contains($0) }

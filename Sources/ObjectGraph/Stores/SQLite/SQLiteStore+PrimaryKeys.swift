@@ -32,7 +32,8 @@ extension SQLiteStore {
                 throw CoreDataError(
                     code: .persistentStoreOperation,
                     message: "The store \"\(url?.path ?? "")\" has no primary keys left for \(entity.rootEntity.name): "
-                        + "Z_PRIMARYKEY.Z_MAX is \(current), too close to the largest 64-bit integer for \(count) more.")
+                        + "Z_PRIMARYKEY.Z_MAX is \(current), too close to the largest 64-bit integer "
+                        + "for \(count) more.")
             }
             let changed = try run(
                 "UPDATE OR FAIL Z_PRIMARYKEY SET Z_MAX = ? WHERE Z_ENT = ? AND Z_MAX = ?",
