@@ -9,6 +9,18 @@ import Testing
         }
     }
 
+    /// An argument is echoed in the error with its escapes made visible, whichever command reports it.
+    @Test(arguments: [
+        ["\u{1B}[2Jred"], ["model", "show", "\u{1B}[2Jred"], ["model", "sql", "\u{9B}31m\u{202E}"],
+    ])
+    func anEscapeInAnArgumentNeverReachesTheTerminal(arguments: [String]) throws {
+        let outcome = try ProductRunner.run("companion", arguments)
+        #expect(outcome.status != 0)
+        #expect(outcome.standardError.hasPrefix("companion: "), "\(outcome.standardError)")
+        #expect(!outcome.standardError.unicodeScalars.contains { [0x1B, 0x7F, 0x9B, 0x202E].contains($0.value) })
+        #expect(outcome.standardError.split(separator: "\n").count == 1)
+    }
+
     @Test func unknownCommandIsAOneLineUsageError() throws {
         let outcome = try ProductRunner.run("companion", ["frobnicate"])
         #expect(outcome.status == 2)

@@ -21,8 +21,7 @@ public enum FetchError: Error, Equatable, Sendable {
     public var message: String {
         switch self {
         case .unknownEntity(let name, let known):
-            let list = known.isEmpty ? "none" : known.joined(separator: ", ")
-            return "fetch \(name): no such entity in this store's model (entities: \(list))"
+            return "fetch \(name): no such entity in this store's model (entities: \(InspectorError.entityList(known)))"
         case .badPredicate(let detail):
             return "--where: " + detail
         case .badSortKey(let text):

@@ -79,6 +79,7 @@ public struct StoreMetadata: Sendable {
                     return metadata
                 }
                 metadata.plist = plist
+                metadata.plistProblem = versionHashesProblem(in: plist)
             } catch {
                 // Foundation's own error text is an NSError dump; what matters is that this is no plist.
                 metadata.plistProblem = "Z_METADATA.Z_PLIST is not a property list (\(Self.describe(bytes))), "
@@ -86,6 +87,25 @@ public struct StoreMetadata: Sendable {
             }
         }
         return metadata
+    }
+
+    /// Why a metadata dictionary's `NSStoreModelVersionHashes` cannot say which model wrote the
+    /// store (Core Data compares it with the model on every open, DESIGN.md §3.3), or nil when it can.
+    /// Each hash is a SHA-256, 32 bytes.
+    static func versionHashesProblem(in plist: PropertyListValue) -> String? {
+        guard let hashes = plist["NSStoreModelVersionHashes"] else {
+            return "Z_METADATA.Z_PLIST has no NSStoreModelVersionHashes, so the store does not say which model wrote it"
+        }
+        guard case .dictionary(let entries) = hashes else {
+            return "NSStoreModelVersionHashes in Z_METADATA.Z_PLIST is \(kind(of: hashes)), "
+                + "not the dictionary of entity version hashes Core Data writes"
+        }
+        if let entry = entries.first(where: { $0.value.dataValue?.count != 32 }) {
+            let found = entry.value.dataValue.map { "\($0.count) bytes" } ?? kind(of: entry.value)
+            return "NSStoreModelVersionHashes in Z_METADATA.Z_PLIST gives entity \(entry.key) \(found), "
+                + "not a 32-byte version hash"
+        }
+        return nil
     }
 
     /// Said when `Z_METADATA` exists but holds no row (Core Data writes exactly one).

@@ -13,9 +13,20 @@ final class DeadlineBox: @unchecked Sendable {
         lock.withLock {
             depth += 1
             guard depth == 1 else { return }
-            deadline = now + UInt64(max(seconds, 0) * 1_000_000_000)
+            deadline = Self.deadline(after: seconds, from: now)
             fired = false
         }
+    }
+
+    /// `now` plus `seconds`, in nanoseconds, saturating: a limit too long to count in 64 bits
+    /// (`--timeout 1e308`, `.infinity`) is no limit rather than a trapping conversion, and a NaN
+    /// or negative one has already passed.
+    static func deadline(after seconds: Double, from now: UInt64) -> UInt64 {
+        let nanoseconds = seconds * 1_000_000_000
+        guard nanoseconds > 0 else { return now }
+        guard nanoseconds < 0x1p64 else { return .max }
+        let (sum, overflow) = now.addingReportingOverflow(UInt64(nanoseconds))
+        return overflow ? .max : sum
     }
 
     func stop() {

@@ -82,8 +82,7 @@ public enum InspectorError: Error, Equatable, Sendable {
         case .interrupted:
             return "interrupted"
         case .unknownEntity(_, let known):
-            let list = known.isEmpty ? "none" : known.joined(separator: ", ")
-            return "no such entity in this store (entities: \(list))"
+            return "no such entity in this store (entities: \(Self.entityList(known)))"
         case .unknownTable:
             return "no such table in this store"
         case .badModel(_, let detail):
@@ -101,6 +100,14 @@ public enum InspectorError: Error, Equatable, Sendable {
         case .companionFile(_, let kind, let store):
             return "is \(kind), not a store; open the store file beside it (\(store))"
         }
+    }
+
+    /// The entity names an "unknown entity" message offers, the first 20 and then how many more,
+    /// so a model of thousands of entities still gives a line that can be read.
+    static func entityList(_ names: [String]) -> String {
+        guard !names.isEmpty else { return "none" }
+        let shown = names.prefix(20).joined(separator: ", ")
+        return names.count > 20 ? shown + ", … and \(names.count - 20) more" : shown
     }
 
     private static func shellQuoted(_ path: String) -> String {

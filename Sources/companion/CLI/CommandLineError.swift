@@ -1,3 +1,5 @@
+import TerminalKit
+
 /// An error the CLI reports as one line on standard error: `companion: <subject>: <message>`.
 ///
 /// Every failure a user can cause ends here, so a student sees one readable sentence naming the
@@ -20,7 +22,9 @@ struct CommandLineError: Error, CustomStringConvertible {
         CommandLineError(subject: subject, message: message, status: .failure)
     }
 
+    /// The line printed, with control characters, escapes and bidi overrides of a file name, an
+    /// argument or a store's text made visible (DESIGN.md §4), whichever message carries them.
     var description: String {
-        subject.isEmpty ? "companion: \(message)" : "companion: \(subject): \(message)"
+        TerminalSanitizer.sanitize(subject.isEmpty ? "companion: \(message)" : "companion: \(subject): \(message)")
     }
 }

@@ -11,6 +11,38 @@ import Testing
         #expect(outcome.standardError.hasPrefix("companion: "), sourceLocation: sourceLocation)
     }
 
+    @Test func aTimeoutTooLongToCountRunsWithoutALimitInsteadOfCrashing() throws {
+        let fixtures = try InspectFixtures()
+        let store = try fixtures.copyCorpusStore(InspectFixtures.recipes)
+        for seconds in ["1e308", "99999999999999999999"] {
+            let outcome = try fixtures.inspect([store, "tables", "--timeout", seconds])
+            #expect(outcome.status == 0, "--timeout \(seconds): \(outcome.standardError)")
+            #expect(outcome.standardError.isEmpty)
+        }
+    }
+
+    @Test func rowsWhoseEntityNumberIsTheSmallestIntegerAreFetchedWithoutATrap() throws {
+        let fixtures = try InspectFixtures()
+        let store = try fixtures.copyCorpusStore(InspectFixtures.sampleModel2)
+        let database = try Database(path: store)
+        try database.execute("UPDATE ZBOOK SET Z_ENT = -9223372036854775808")
+        database.close()
+        let outcome = try fixtures.inspect([store, "fetch", "Book", "--limit", "3"])
+        #expect(outcome.status == 0 || outcome.status == 1, "\(outcome.status): \(outcome.standardError)")
+        #expect(!outcome.standardError.contains("Fatal error"))
+        #expect(!outcome.standardError.contains("crashed"))
+    }
+
+    @Test func aPredicateWithControlCharactersIsEchoedVisibly() throws {
+        let fixtures = try InspectFixtures()
+        let store = try fixtures.copyCorpusStore(InspectFixtures.recipes)
+        let outcome = try fixtures.inspect([store, "rows", "Recipe", "--where", "\u{1}\u{1B}[2J\u{7F}"])
+        #expect(outcome.status == 2)
+        let prefix = "companion: --where: cannot read the predicate"
+        #expect(outcome.standardError.hasPrefix(prefix), "\(outcome.standardError)")
+        #expect(!outcome.standardError.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" || $0.value == 0x7F })
+    }
+
     @Test func aMissingPathSaysSo() throws {
         let fixtures = try InspectFixtures()
         expectError(try fixtures.inspect(["nothing-here.sqlite"]), contains: "nothing-here.sqlite: no such file or directory")

@@ -82,4 +82,39 @@ import Testing
         #expect(metadata.status == 1)
         #expect(metadata.standardOutput.contains("Z_METADATA has no row"))
     }
+
+    /// A metadata dictionary whose version hashes are gone or of the wrong type is a problem named as
+    /// such, and `fetch` says so, instead of blaming the store's own model for not matching.
+    @Test(arguments: [
+        ("gone", "has no NSStoreModelVersionHashes"),
+        ("string", "NSStoreModelVersionHashes in Z_METADATA.Z_PLIST is a string"),
+        ("short", "gives entity Recipe 2 bytes, not a 32-byte version hash"),
+    ])
+    func damagedVersionHashesAreAProblemNotAModelMismatch(damage: String, problem: String) throws {
+        let fixtures = try InspectFixtures()
+        let path = try fixtures.copyCorpusStore(InspectFixtures.recipes)
+        let database = try Database(path: path)
+        let bytes = try #require(try database.rows("SELECT Z_PLIST FROM Z_METADATA").first?[0].dataValue)
+        var plist = try #require(try PropertyListSerialization.propertyList(from: bytes, format: nil) as? [String: Any])
+        switch damage {
+        case "gone": plist["NSStoreModelVersionHashes"] = nil
+        case "string": plist["NSStoreModelVersionHashes"] = "none"
+        default:
+            var hashes = try #require(plist["NSStoreModelVersionHashes"] as? [String: Any])
+            hashes["Recipe"] = Data([1, 2])
+            plist["NSStoreModelVersionHashes"] = hashes
+        }
+        let updated = try PropertyListSerialization.data(fromPropertyList: plist, format: .binary, options: 0)
+        try database.execute("UPDATE Z_METADATA SET Z_PLIST = ?", [.blob(updated)])
+        database.close()
+
+        let summary = try fixtures.inspect([InspectFixtures.recipes])
+        #expect(summary.status == 1)
+        #expect(summary.standardOutput.contains(problem), "\(summary.standardOutput)")
+        let fetch = try fixtures.inspect([InspectFixtures.recipes, "fetch", "Recipe"])
+        #expect(fetch.status == 1)
+        #expect(fetch.standardError.contains(problem), "\(fetch.standardError)")
+        #expect(!fetch.standardError.contains("model mismatch"))
+        #expect(fetch.standardError.split(separator: "\n").count == 1)
+    }
 }

@@ -81,6 +81,25 @@ import Testing
         #expect(outcome.standardError.filter { $0 == "\n" }.count == 1)
     }
 
+    @Test func aModelWithBytesThatAreNotUTF8IsOneLineNotACrash() throws {
+        let scratch = try ModelFixtures.scratchDirectory()
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let file = scratch.appendingPathComponent("contents")
+        let xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<model>\n  <entity name=\"A\"/>\n</model>\n"
+        var bytes = [UInt8](xml.utf8)
+        let entity = try #require(bytes.indices.first { bytes[$0...].starts(with: Array("<entity".utf8)) })
+        bytes[entity + 4] = 0xDC  // inside the element name: <entÜty
+        try Data(bytes).write(to: file)
+        for action in ["show", "sql"] {
+            let outcome = try ProductRunner.run("companion", ["model", action, file.path])
+            #expect(outcome.status == 1, "\(outcome.standardError)")
+            #expect(outcome.standardOutput.isEmpty)
+            #expect(outcome.standardError.hasPrefix("companion: \(file.path): malformed XML at line 3, column "))
+            #expect(outcome.standardError.contains("byte 0xDC is not UTF-8 text"))
+            #expect(outcome.standardError.filter { $0 == "\n" }.count == 1)
+        }
+    }
+
     @Test func brokenModelNamesWhatIsWrong() throws {
         let scratch = try ModelFixtures.scratchDirectory()
         defer { try? FileManager.default.removeItem(at: scratch) }

@@ -28,6 +28,13 @@ import Testing
         #expect(!layout.createStatements.contains { $0.contains("ZAPPLE_Z_ENT_INDEX") })
     }
 
+    @Test func anEntityNumberNoEntityHasIsNilEvenAtTheEndsOfInt() throws {
+        let model = try ManagedObjectModel(entities: [EntityDescription(name: "Zoo"), EntityDescription(name: "Ant")])
+        let layout = SQLiteLayout(model: model)
+        for number in [Int.min, -1, 0, 3, Int.max] { #expect(layout.entity(number: number) == nil) }
+        #expect(layout.entity(number: 1)?.entityName == "Ant")
+    }
+
     @Test func siblingColumnsThatCollideAreNumbered() throws {
         let model = try ManagedObjectModel(entities: [
             EntityDescription(name: "Note"),

@@ -78,6 +78,18 @@ import Testing
         #expect(try StoreFixtures.shell(fixture.url, "SELECT Z_ENT, Z_MAX FROM Z_PRIMARYKEY") == "1|1\n2|1")
     }
 
+    @Test func aZMaxAtTheLargestIntegerIsAnErrorNotAnOverflowTrap() throws {
+        let fixture = try TheaterStore()
+        defer { fixture.remove() }
+        _ = try fixture.store.newObjectIDs(for: fixture.movie, count: 1)
+        _ = try StoreFixtures.shell(fixture.url, "UPDATE Z_PRIMARYKEY SET Z_MAX = 9223372036854775807")
+        let error = #expect(throws: CoreDataError.self) { try fixture.store.newObjectIDs(for: fixture.movie, count: 2) }
+        #expect(error?.code == .persistentStoreOperation)
+        #expect(error?.message.contains("has no primary keys left for Movie") == true)
+        let maxima = try StoreFixtures.shell(fixture.url, "SELECT DISTINCT Z_MAX FROM Z_PRIMARYKEY")
+        #expect(maxima == "9223372036854775807")
+    }
+
     @Test func keysContinueFromZMaxAcrossOpens() throws {
         let fixture = try TheaterStore()
         defer { fixture.remove() }

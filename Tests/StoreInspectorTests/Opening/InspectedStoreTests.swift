@@ -52,4 +52,34 @@ import Testing
             return error.message.contains("database disk image is malformed") && error.message.contains(".recover")
         }
     }
+
+    @Test(arguments: [1e308, Double.infinity, 1e11, 18_446_744_073.709_553])
+    func aTimeLimitTooLongToCountIsNoLimitNotATrap(seconds: Double) throws {
+        let scratch = try ScratchDirectory()
+        let store = try InspectedStore(
+            path: try scratch.copyCorpusStore(Corpus.recipes), options: OpenOptions(timeLimit: seconds))
+        defer { store.close() }
+        #expect(try store.scalar("SELECT count(*) FROM ZRECIPE")?.int64Value == 3)
+    }
+
+    @Test func aDeadlineSaturatesInsteadOfOverflowing() {
+        #expect(DeadlineBox.deadline(after: .infinity, from: 5) == .max)
+        #expect(DeadlineBox.deadline(after: 1e308, from: 5) == .max)
+        #expect(DeadlineBox.deadline(after: 1, from: .max - 10) == .max)
+        #expect(DeadlineBox.deadline(after: .nan, from: 5) == 5)
+        #expect(DeadlineBox.deadline(after: -3, from: 5) == 5)
+        #expect(DeadlineBox.deadline(after: 2, from: 5) == 2_000_000_005)
+    }
+
+    @Test func anUnknownEntityListsTwentyNamesAndCountsTheRest() {
+        let names = (0..<3000).map { "Entity\($0)" }
+        let rows = InspectorError.unknownEntity(name: "Car", known: names).message
+        let fetch = FetchError.unknownEntity(name: "Car", known: names).message
+        for message in [rows, fetch] {
+            #expect(message.hasSuffix("Entity18, Entity19, … and 2980 more)"), "\(message)")
+            #expect(message.count < 400)
+        }
+        #expect(InspectorError.unknownEntity(name: "Car", known: ["Book"]).message.hasSuffix("(entities: Book)"))
+        #expect(InspectorError.unknownEntity(name: "Car", known: []).message.hasSuffix("(entities: none)"))
+    }
 }

@@ -27,6 +27,14 @@ struct ModelXMLNode {
         if data.allSatisfy({ [0x20, 0x09, 0x0A, 0x0D].contains($0) }) {
             throw .malformedXML(line: 1, column: 1, reason: "the file is empty")
         }
+        // Foundation's XMLParser on Linux traps on a name holding bytes that are not UTF-8, where
+        // libxml2 itself would have reported them, so they are found here first.
+        if let offset = EncodingCheck.firstInvalidUTF8Offset(in: data), EncodingCheck.isDeclaredUTF8(data) {
+            let (line, column) = EncodingCheck.position(of: offset, in: data)
+            let byte = String(format: "%02X", data[data.startIndex + offset])
+            throw .malformedXML(
+                line: line, column: column, reason: "byte 0x\(byte) is not UTF-8 text (Xcode writes models in UTF-8)")
+        }
         let parser = XMLParser(data: data)
         let builder = TreeBuilder()
         parser.delegate = builder
@@ -45,6 +53,64 @@ struct ModelXMLNode {
                 line: parser.lineNumber, column: parser.columnNumber, reason: "the document has no root element")
         }
         return root
+    }
+}
+
+/// Where a model file stops being the UTF-8 its XML declaration (or the lack of one) promises.
+private enum EncodingCheck {
+    /// The offset of the first byte that does not start or continue a well-formed UTF-8 sequence
+    /// (no overlong forms, surrogates or code points past U+10FFFF), or nil when all are UTF-8.
+    static func firstInvalidUTF8Offset(in data: Data) -> Int? {
+        let bytes = [UInt8](data)
+        var index = 0
+        while index < bytes.count {
+            let lead = bytes[index]
+            if lead < 0x80 {
+                index += 1
+                continue
+            }
+            // The sequence length and the allowed range of the second byte, from the lead byte.
+            let length: Int
+            var second: ClosedRange<UInt8> = 0x80...0xBF
+            switch lead {
+            case 0xC2...0xDF: length = 2
+            case 0xE0: (length, second) = (3, 0xA0...0xBF)
+            case 0xED: (length, second) = (3, 0x80...0x9F)
+            case 0xE1...0xEF: length = 3
+            case 0xF0: (length, second) = (4, 0x90...0xBF)
+            case 0xF4: (length, second) = (4, 0x80...0x8F)
+            case 0xF1...0xF3: length = 4
+            default: return index
+            }
+            guard index + length <= bytes.count, second.contains(bytes[index + 1]) else { return index }
+            for next in bytes[(index + 2)..<(index + length)] where !(0x80...0xBF).contains(next) { return index }
+            index += length
+        }
+        return nil
+    }
+
+    /// Whether the document is to be read as UTF-8: no byte-order mark of UTF-16 or UTF-32, and an
+    /// XML declaration naming UTF-8 or no encoding (XML's default). libxml2 converts the others itself.
+    static func isDeclaredUTF8(_ data: Data) -> Bool {
+        let head = [UInt8](data.prefix(200))
+        let otherMarks: [[UInt8]] = [[0xFE, 0xFF], [0xFF, 0xFE], [0, 0]]
+        if otherMarks.contains(where: { head.starts(with: $0) }) { return false }
+        let text = String(decoding: head, as: UTF8.self)
+        guard text.drop(while: { $0 == "\u{FEFF}" }).hasPrefix("<?xml"), let end = text.range(of: "?>") else {
+            return true
+        }
+        let declaration = text[..<end.lowerBound].lowercased()
+        guard let encoding = declaration.range(of: "encoding") else { return true }
+        let value = declaration[encoding.upperBound...].drop { " =\"'".contains($0) }.prefix { !" \"'".contains($0) }
+        return value == "utf-8" || value == "utf8"
+    }
+
+    /// The 1-based line and column (in bytes) of `offset`.
+    static func position(of offset: Int, in data: Data) -> (line: Int, column: Int) {
+        let before = data.prefix(offset)
+        let line = before.reduce(1) { $0 + ($1 == 0x0A ? 1 : 0) }
+        let lineStart = before.lastIndex(of: 0x0A).map { before.distance(from: before.startIndex, to: $0) + 1 } ?? 0
+        return (line, offset - lineStart + 1)
     }
 }
 
@@ -94,6 +160,7 @@ private final class TreeBuilder: NSObject, XMLParserDelegate {
             if let open = stack.last { return "the file ends before <\(open.name)> is closed" }
             return root == nil ? "no XML element found" : "extra content after the root element"
         case 9: return "invalid character"
+        case 31, 32: return "the XML declaration names an encoding that cannot be read (Xcode writes UTF-8)"
         case 26: return "undefined entity (only &lt; &gt; &amp; &quot; &apos; are known)"
         case 38: return "'<' is not allowed in an attribute value"
         case 39: return "an attribute value must be in quotes"

@@ -55,9 +55,11 @@ public struct SQLiteLayout: Sendable {
         entityIndexByName[name].map { entities[$0] }
     }
 
-    /// The layout of the entity numbered `number` (`Z_ENT`).
+    /// The layout of the entity numbered `number` (`Z_ENT`); nil for a number no entity has, even
+    /// `Int.min` from a damaged row (so no `number - 1` that overflows).
     public func entity(number: Int) -> EntityLayout? {
-        entities.indices.contains(number - 1) ? entities[number - 1] : nil
+        guard number >= 1, number <= entities.count else { return nil }
+        return entities[number - 1]
     }
 
     /// The entity table named `name` (`ZMOVIE`).

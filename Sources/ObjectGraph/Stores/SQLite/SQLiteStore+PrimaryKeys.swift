@@ -26,7 +26,15 @@ extension SQLiteStore {
             let select = try prepareLogged("SELECT Z_MAX FROM Z_PRIMARYKEY WHERE Z_ENT = ?", [.integer(number)])
             let current = try select.step() ? select.int64(at: 0) : 0
             select.reset()
-            let last = current + Int64(count)
+            // A damaged or hand-edited Z_MAX near Int64.max leaves no keys: say so, not trap.
+            let (last, overflow) = current.addingReportingOverflow(Int64(count))
+            guard !overflow else {
+                throw CoreDataError(
+                    code: .persistentStoreOperation,
+                    message: "The store \"\(url?.path ?? "")\" has no primary keys left for \(entity.rootEntity.name): "
+                        + "Z_PRIMARYKEY.Z_MAX is \(current), too close to the largest 64-bit integer "
+                        + "for \(count) more.")
+            }
             let changed = try run(
                 "UPDATE OR FAIL Z_PRIMARYKEY SET Z_MAX = ? WHERE Z_ENT = ? AND Z_MAX = ?",
                 [.integer(last), .integer(number), .integer(current)])

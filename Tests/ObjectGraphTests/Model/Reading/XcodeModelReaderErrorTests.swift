@@ -33,6 +33,32 @@ import Testing
         #expect(failure.description.hasPrefix("malformed XML at line 4, column \(column): "))
     }
 
+    /// Foundation's parser traps on such bytes in an element or attribute name; they are found first.
+    @Test(arguments: [
+        ("<model><entity \u{DC}name=\"A\"/></model>", 1, 16),
+        ("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<model><ent\u{DC}ity name=\"A\"/></model>", 2, 12),
+        ("<model>\n<entity name=\"A\" \u{CE}=\"x\"/></model>", 2, 18),
+        ("<model><entity name=\"A\u{F4}\"/></model>", 1, 23),
+    ])
+    func bytesThatAreNotUTF8AreMalformedAtTheirPosition(xml: String, line: Int, column: Int) throws {
+        // Each scalar below U+0100 stands for one byte, so \u{DC} is the lone byte 0xDC.
+        let bytes = Data(xml.unicodeScalars.map { UInt8($0.value) })
+        let failure = #expect(throws: ModelError.self) { try ManagedObjectModel(xcodeModelContents: bytes) }
+        guard case .malformedXML(let foundLine, let foundColumn, let reason)? = failure else {
+            Issue.record("expected malformed XML, got \(String(describing: failure))")
+            return
+        }
+        #expect(foundLine == line)
+        #expect(foundColumn == column)
+        #expect(reason.contains("is not UTF-8 text"))
+    }
+
+    @Test func aModelInAnotherDeclaredEncodingIsLeftToTheParser() throws {
+        let xml = "<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>\n<model><entity name=\"Caf\u{E9}\"/></model>"
+        let model = try ManagedObjectModel(xcodeModelContents: Data(xml.unicodeScalars.map { UInt8($0.value) }))
+        #expect(model.entities.map(\.name) == ["Caf\u{E9}"])
+    }
+
     @Test func truncatedXMLIsMalformed() {
         guard case .malformedXML? = Self.error("<model><entity name=\"A\">") else {
             Issue.record("expected malformed XML")
