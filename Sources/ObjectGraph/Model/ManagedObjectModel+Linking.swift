@@ -38,10 +38,17 @@ extension ManagedObjectModel {
         for (index, relationship) in graph.relationships.enumerated() {
             relationshipIndexes[ObjectIdentifier(relationship)] = index
         }
+        // Each entity's children gathered in one pass: asking every entity for its children by
+        // scanning all the others made a model of thousands of entities take seconds to load.
+        var children: [ObjectIdentifier: [EntityDescription]] = [:]
+        for entity in entities {
+            guard let parent = parents[ObjectIdentifier(entity)] else { continue }
+            children[ObjectIdentifier(parent), default: []].append(entity)
+        }
         for (entity, chain) in zip(entities, chains) {
             entity.graph = graph
             entity.superentityIndex = index(of: parents[ObjectIdentifier(entity)])
-            entity.subentities = entities.filter { parents[ObjectIdentifier($0)] === entity }
+            entity.subentities = (children[ObjectIdentifier(entity)] ?? [])
                 .sorted { NameOrder.entityName($0.name, $1.name) }
             entity.allProperties = chain.flatMap(\.properties)
             let properties = resolvedProperties[ObjectIdentifier(entity)] ?? [:]
