@@ -32,23 +32,23 @@ public enum ObjectPredicateError: Error, Equatable, Sendable, CustomStringConver
     public var description: String {
         switch self {
         case .unexpectedToken(let predicate, let column, let found, let expected):
-            return "invalid predicate \(Self.quoted(predicate)): unexpected \(found) at column \(column), "
+            return "invalid predicate \(Self.quoted(predicate, around: column)): unexpected \(found) at column \(column), "
                 + "expected \(expected)"
         case .unterminatedString(let predicate, let column):
-            return "invalid predicate \(Self.quoted(predicate)): the string starting at column \(column) "
+            return "invalid predicate \(Self.quoted(predicate, around: column)): the string starting at column \(column) "
                 + "has no closing quote"
         case .unexpectedCharacter(let predicate, let column, let character):
-            return "invalid predicate \(Self.quoted(predicate)): unexpected character '\(character)' "
+            return "invalid predicate \(Self.quoted(predicate, around: column)): unexpected character '\(character)' "
                 + "at column \(column)"
         case .missingArgument(let predicate, let column, let specifier, let argumentCount):
             let given = argumentCount == 1 ? "1 argument was" : "\(argumentCount) arguments were"
-            return "invalid predicate \(Self.quoted(predicate)): \(specifier) at column \(column) has no "
+            return "invalid predicate \(Self.quoted(predicate, around: column)): \(specifier) at column \(column) has no "
                 + "argument (\(given) given)"
         case .invalidArgument(let predicate, let column, let specifier, let expected, let found):
-            return "invalid predicate \(Self.quoted(predicate)): the argument for \(specifier) at column "
+            return "invalid predicate \(Self.quoted(predicate, around: column)): the argument for \(specifier) at column "
                 + "\(column) must be \(expected), not \(found)"
         case .invalidValue(let predicate, let column, let message):
-            return "invalid predicate \(Self.quoted(predicate)): \(message) at column \(column)"
+            return "invalid predicate \(Self.quoted(predicate, around: column)): \(message) at column \(column)"
         case .missingSubstitutionVariable(let predicate, let name):
             return "predicate \(Self.quoted(predicate)) uses $\(name) but no value was given for it"
         case .unknownKey(let predicate, let entity, let key, let closestKey):
@@ -71,7 +71,21 @@ public enum ObjectPredicateError: Error, Equatable, Sendable, CustomStringConver
         }
     }
 
-    private static func quoted(_ predicate: String) -> String {
-        "\"" + predicate.replacingOccurrences(of: "\"", with: "\\\"") + "\""
+    /// The most characters of a predicate a message quotes; a longer one (generated, or pasted by
+    /// mistake) is cut to the part around `column`, so the message stays one readable line.
+    static let quotedLengthLimit = 160
+
+    /// The predicate in double quotes, cut with `…` to ``quotedLengthLimit`` characters around the
+    /// 1-based `column` (or from the start) when it is longer.
+    private static func quoted(_ predicate: String, around column: Int? = nil) -> String {
+        var text = predicate
+        if predicate.count > quotedLengthLimit {
+            let characters = Array(predicate)
+            let half = quotedLengthLimit / 2
+            let center = min(max((column ?? 1) - 1, half), characters.count - half)
+            let start = max(0, center - half), end = min(characters.count, start + quotedLengthLimit)
+            text = (start > 0 ? "…" : "") + String(characters[start..<end]) + (end < characters.count ? "…" : "")
+        }
+        return "\"" + text.replacingOccurrences(of: "\"", with: "\\\"") + "\""
     }
 }

@@ -105,4 +105,16 @@ import Testing
             #expect(error.description.hasSuffix("the argument for %d at column 8 must be an integer, not String"))
         }
     }
+
+    @Test func aLongPredicateIsQuotedAroundTheProblemNotWhole() throws {
+        let long = String(repeating: "name == 'x' OR ", count: 7_000) + "year > AND rating < 2"
+        let error = try #require(throws: ObjectPredicateError.self) { try ObjectPredicate(format: long) }
+        let message = error.description
+        #expect(message.count < 300)
+        #expect(message.hasPrefix("invalid predicate \"…"))
+        #expect(message.contains("name == 'x' OR year > AND rating < 2\": unexpected token 'AND'"))
+        #expect(message.contains("at column \(long.count - 13)"))
+        let short = try #require(throws: ObjectPredicateError.self) { try ObjectPredicate(format: "year > AND") }
+        #expect(short.description.hasPrefix("invalid predicate \"year > AND\": "))
+    }
 }
