@@ -27,6 +27,12 @@ public final class Database: @unchecked Sendable {
     /// Swift closures SQLite calls back into; retained here while SQLite holds their pointers.
     var callbacks = CallbackStorage()
 
+    /// Orders ``interrupt()``, which may come from any thread, with ``close()``. The connection's
+    /// own mutex cannot: a running statement holds it, and interrupting must not wait for the
+    /// statement. Without it, `interrupt()` could read `handle` while `close()` cleared it and
+    /// pass `sqlite3_interrupt` a connection `sqlite3_close_v2` had already freed.
+    private let interruptLock = NSLock()
+
     /// Opens (or creates) a database.
     ///
     /// SQLite opens files lazily: a file that is not a database is only reported by the first
@@ -73,8 +79,9 @@ public final class Database: @unchecked Sendable {
             sqlite3_progress_handler(connection, 0, nil, nil)
             sqlite3_set_authorizer(connection, nil, nil)
             callbacks = CallbackStorage()
-            handle = nil
+            interruptLock.withLock { handle = nil }
         }
+        // An interrupt that saw the handle has returned by now; later ones see nil.
         sqlite3_close_v2(connection)
     }
 
@@ -125,7 +132,9 @@ public final class Database: @unchecked Sendable {
     /// Asks the running statement to stop as soon as possible; it fails with
     /// ``ResultCode/interrupt``. Safe to call from any thread.
     public func interrupt() {
-        if let handle { sqlite3_interrupt(handle) }
+        interruptLock.withLock {
+            if let handle { sqlite3_interrupt(handle) }
+        }
     }
 
     /// Waits up to `milliseconds` for another connection's lock before failing with

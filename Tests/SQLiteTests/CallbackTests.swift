@@ -75,6 +75,27 @@ private final class Recorder<Value> {
         #expect(error?.code == .interrupt)
     }
 
+    /// Ctrl-C in `companion inspect`'s shell interrupts from a Dispatch queue while the main thread
+    /// may be closing the store. Under ThreadSanitizer this reported a data race on the handle
+    /// (`interrupt()` reading it as `close()` cleared it), which could hand `sqlite3_interrupt` a
+    /// freed connection; run `swift test --sanitize=thread --filter CallbackTests` to check.
+    @Test func interruptingFromAnotherThreadWhileTheConnectionClosesIsSafe() throws {
+        for _ in 0..<100 {
+            let database = try Database.inMemory()
+            let started = DispatchSemaphore(value: 0)
+            let finished = DispatchSemaphore(value: 0)
+            DispatchQueue.global().async {
+                started.signal()
+                for _ in 0..<20 { database.interrupt() }
+                finished.signal()
+            }
+            started.wait()
+            database.close()
+            finished.wait()
+            #expect(database.isClosed)
+        }
+    }
+
     @Test func authorizerDeniesWritesAndIgnoresColumns() throws {
         let database = try Database.inMemory()
         try database.execute("CREATE TABLE t (x, secret); INSERT INTO t VALUES (1, 'hidden')")

@@ -93,6 +93,37 @@ import Testing
         #expect(child.performAndWait { childShelf["name"] as? String } == "Novels")
     }
 
+    /// The parent's save used to wait for the child's queue to merge while the child's queue waited
+    /// for the parent's to fetch: both queues stopped for good (found stress-testing under
+    /// ThreadSanitizer). The timeout only bounds the wait, should that come back.
+    @Test func aParentSavingWhileItsMergingChildFetchesThroughItDoesNotDeadlock() throws {
+        let stack = try LibraryStack()
+        let shelfID = try savedShelf(stack).objectID
+        let parent = stack.container.newBackgroundContext()
+        let child = ManagedObjectContext(concurrencyType: .privateQueue, parent: parent)
+        child.automaticallyMergesChangesFromParent = true
+        let childShelf = child.performAndWait { child.object(with: shelfID) }
+        let childRunning = DispatchSemaphore(value: 0)
+        let parentSaving = DispatchSemaphore(value: 0)
+        let childDone = DispatchSemaphore(value: 0)
+        // The child's queue is busy until its fetch, which needs the parent's queue, has run...
+        child.perform {
+            childRunning.signal()
+            parentSaving.wait()
+            _ = try? child.fetch(FetchRequest(entityName: "Shelf"))
+            childDone.signal()
+        }
+        childRunning.wait()
+        // ...and the parent's queue saves meanwhile, telling the child about it.
+        parent.perform {
+            parentSaving.signal()
+            parent.object(with: shelfID)["name"] = "Poetry"
+            try? parent.save()
+        }
+        try #require(childDone.wait(timeout: .now() + 60) == .success)
+        #expect(child.performAndWait { childShelf["name"] as? String } == "Poetry")
+    }
+
     @Test func aSiblingsSaveReachesAChildThatMergesAutomatically() throws {
         let stack = try LibraryStack()
         let shelf = try savedShelf(stack)

@@ -38,9 +38,9 @@ extension ManagedObjectContext {
     /// own unsaved changes (see ``mergeChanges(fromContextDidSave:)``). Default false, as in Core
     /// Data.
     ///
-    /// A child merges on its own queue while the parent waits. A root context merges at once when
-    /// the save happens on its own queue, and otherwise later, in a block on its queue (so a
-    /// main-queue context merges once the main queue runs).
+    /// A context merges at once when the save happens on its own queue, and otherwise later, in a
+    /// block on its queue (so a main-queue context merges once the main queue runs), as Core Data
+    /// does; a child's merge is queued before its parent's save returns.
     public var automaticallyMergesChangesFromParent: Bool {
         get { attachments.automaticallyMergesChangesFromParent }
         set {
@@ -60,9 +60,17 @@ extension ManagedObjectContext {
         }
     }
 
-    /// Merges changes the parent saved or received, on this context's queue.
+    /// Merges changes the parent saved or received, on this context's queue: at once when the
+    /// parent saves on that queue too, otherwise in a block queued there. The parent must not wait
+    /// for the child's queue: a child reads through its parent's queue (`ParentContextStore`), so a
+    /// child fetching or firing a fault while its parent saved left each queue waiting for the other.
     private func mergeFromParent(_ info: [AnyHashable: Any]) {
-        performAndWait { mergeChanges(fromDidSaveUserInfo: info) }
+        if isOnContextQueue {
+            mergeChanges(fromDidSaveUserInfo: info)
+        } else {
+            let saved = SavedObjectIDs(info)
+            perform { self.mergeChanges(fromDidSaveUserInfo: saved.userInfo) }
+        }
     }
 
     /// Observes the saves of the other contexts on this context's coordinator.
