@@ -32,7 +32,8 @@ extension ManagedObjectContext {
 
     /// Re-reads `object` from its store.
     ///
-    /// With `mergeChanges` false the object becomes a fault and its unsaved changes are lost;
+    /// With `mergeChanges` false the object becomes a fault, which reads the store (not a cached
+    /// row) when next touched, and its unsaved changes are lost;
     /// with true its unsaved changes are kept on top of the newest stored values (and its
     /// version moves to the newest, so a later save does not conflict over the values it took).
     /// Inserted objects are left alone.
@@ -50,6 +51,9 @@ extension ManagedObjectContext {
             // The stored to-one keys come back when the fault fires; their inverses follow now.
             let previous = object.state.toOneValues
             let stored = storedToOneDestinations(of: object)
+            // The fault must read the store, not the coordinator's cached row: another
+            // coordinator (another process) may have saved the row since it was cached.
+            persistentStoreCoordinator.forget([object.objectID])
             object.turnIntoFault()
             repairInverses(of: object, from: previous, to: stored, lettingGoOfDeleted: false)
             return
@@ -57,9 +61,37 @@ extension ManagedObjectContext {
         guard let row = try? persistentStoreCoordinator.row(for: object.objectID, fresh: true) else { return }
         let toMany = object.state.toManyValues.filter { object.state.changedKeys.contains($0.key) }
         let committedToMany = object.state.committedToMany.filter { toMany[$0.key] != nil }
+        let observed = observedKeysChanged(in: object, by: row)
+        for key in observed { object.observationInfo?.willChange(forKey: key) }
         apply(row, to: object, keepingChanges: true)
         object.state.toManyValues.merge(toMany) { _, kept in kept }
         object.state.committedToMany.merge(committedToMany) { _, kept in kept }
+        for key in observed { object.observationInfo?.didChange(forKey: key) }
+    }
+}
+
+extension ManagedObject {
+    /// Whether a row's stored value of the attribute or to-one `key` differs from the value this
+    /// object holds.
+    fileprivate func storedValueDiffers(forKey key: String, in row: StoreRow) -> Bool {
+        if let attribute = entity.attributesByName[key] {
+            return !attribute.isTransient
+                && !AttributeValueEquality.isEqual(state.attributeValues[key], row.values[key])
+        }
+        guard let relationship = entity.relationshipsByName[key], !relationship.isToMany else { return false }
+        return state.toOneValues[key]?.objectID != row.values[key] as? ManagedObjectID
+    }
+}
+
+extension ManagedObjectContext {
+    /// The observed attribute and to-one keys of `object` whose values a refresh merging `row`
+    /// changes (keys the object changed itself keep their values), so that observers hear of a
+    /// merged change as Key-Value Observing reports it in Core Data.
+    fileprivate func observedKeysChanged(in object: ManagedObject, by row: StoreRow) -> [String] {
+        guard let info = object.observationInfo else { return [] }
+        return info.observedKeys.sorted().filter { key in
+            !object.state.changedKeys.contains(key) && object.storedValueDiffers(forKey: key, in: row)
+        }
     }
 }
 

@@ -39,7 +39,8 @@ extension PersistentStoreCoordinator {
     /// The row of `objectID`: from the row cache unless `fresh`, else from its store.
     func row(for objectID: ManagedObjectID, fresh: Bool = false) throws -> StoreRow? {
         try locked {
-            if !fresh, let cached = rowCache.row(for: objectID) { return cached }
+            let usesCache = !fresh && !(readsThroughRowCache && !objectID.isTemporaryID)
+            if usesCache, let cached = rowCache.row(for: objectID) { return cached }
             guard let store = store(for: objectID) else { return nil }
             guard let row = try store.row(for: objectID) else {
                 rowCache.forget(objectID)
@@ -58,7 +59,7 @@ extension PersistentStoreCoordinator {
             var found: [StoreRow] = []
             var missingByStore: [(store: PersistentStore, objectIDs: [ManagedObjectID])] = []
             for objectID in objectIDs {
-                if let cached = rowCache.row(for: objectID) {
+                if !readsThroughRowCache || objectID.isTemporaryID, let cached = rowCache.row(for: objectID) {
                     found.append(cached)
                     continue
                 }

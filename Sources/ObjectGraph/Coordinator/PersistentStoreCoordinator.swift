@@ -24,6 +24,10 @@ public final class PersistentStoreCoordinator: @unchecked Sendable {
     /// The entity names each store holds (its configuration), by store identifier.
     private var entityNamesByStore: [String: Set<String>] = [:]
     var rowCache = RowCache(capacity: PersistentStoreCoordinator.rowCacheCapacity)
+    /// Whether reads of saved objects' rows skip the row cache and ask the store (a child
+    /// context's coordinator, whose store is the parent context). Rows of objects the parent has
+    /// not saved yet (temporary IDs) can only come from the cache, filled by the fetch that found them.
+    var readsThroughRowCache = false
     /// How many rows the row cache keeps.
     static let rowCacheCapacity = 10_000
 

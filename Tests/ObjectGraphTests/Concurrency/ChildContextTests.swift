@@ -124,6 +124,22 @@ import Testing
         #expect(child.performAndWait { childShelf["name"] as? String } == "Poetry")
     }
 
+    @Test func aChildReadsTheParentsCurrentValuesAfterLettingGoOfAnObject() throws {
+        let stack = try LibraryStack()
+        let shelf = try savedShelf(stack)
+        let id = shelf.objectID
+        let child = ManagedObjectContext(concurrencyType: .privateQueue, parent: stack.context)
+        child.automaticallyMergesChangesFromParent = true
+        // The child reads the shelf and lets go of it; the parent then changes and saves it.
+        #expect(child.performAndWait { child.object(with: id)["name"] as? String } == "Fiction")
+        shelf["name"] = "Novels"
+        #expect(child.performAndWait { child.object(with: id)["name"] as? String } == "Novels")
+        try stack.context.save()
+        shelf["name"] = "Poetry"
+        try stack.context.save()
+        #expect(child.performAndWait { child.object(with: id)["name"] as? String } == "Poetry")
+    }
+
     @Test func aSiblingsSaveReachesAChildThatMergesAutomatically() throws {
         let stack = try LibraryStack()
         let shelf = try savedShelf(stack)

@@ -85,4 +85,24 @@ struct RollbackResetRefreshTests {
         }
         #expect(final == "REX")
     }
+
+    @Test func refreshingWithoutMergingReadsWhatAnotherCoordinatorSaved() throws {
+        let stack = try CinemaStack(.sqlite)
+        let theater = try stack.theater("Odeon")
+        try stack.context.save()
+        let url = try #require(stack.container.persistentStoreCoordinator.persistentStores.first?.url)
+
+        // Another coordinator on the same file (another process, as far as we can tell) saves.
+        let other = PersistentContainer(name: "Other", managedObjectModel: stack.model)
+        try other.loadPersistentStore(at: url)
+        let theirs = try #require(try other.viewContext.fetch(FetchRequest(entityName: "Theater")).first)
+        theirs["name"] = "Rex"
+        try other.viewContext.save()
+
+        stack.context.refresh(theater, mergeChanges: false)
+        #expect(theater.nameValue == "Rex")
+        // The refreshed object is at the stored version: saving it again is no conflict.
+        theater["name"] = "Roxy"
+        try stack.context.save()
+    }
 }

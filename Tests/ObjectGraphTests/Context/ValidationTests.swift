@@ -166,4 +166,21 @@ struct ValidationTests {
         try stack.context.save()
         #expect(!stack.context.hasChanges)
     }
+
+    @Test func unknownKeyOnAFaultReportsOnlyTheUnknownKey() throws {
+        let stack = try CinemaStack(.sqlite)
+        let movie = try stack.movie("Up")
+        try stack.context.save()
+        stack.context.refresh(movie, mergeChanges: false)
+        #expect(movie.isFault)
+
+        movie.setValue(5, forKey: "ratting")
+        let error = try saveError(stack)
+        // Only the refused key: the fault's unloaded values are not "required but has no value".
+        #expect(error.code == .managedObjectValidation)
+        #expect(error.underlyingErrors.isEmpty)
+        #expect(error.key == "ratting")
+        stack.context.rollback()
+        #expect(movie.nameValue == "Up")
+    }
 }

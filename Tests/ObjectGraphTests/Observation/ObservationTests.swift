@@ -126,4 +126,37 @@ final class ObservedBook: ManagedObject, KeyValueDependencies, @unchecked Sendab
         #expect(log.entries.first?.newValue as? String == "Persuasion by Austen")
         token.invalidate()
     }
+
+    @Test func mergingAnotherContextsSaveReportsTheChangedKeys() throws {
+        let stack = try LibraryStack()
+        let book = try stack.book("Austen", "Emma", rating: 3)
+        try stack.context.save()
+        let log = Log()
+        let titleToken = book.observe("title", options: [.old, .new]) { _, change in log.entries.append(change) }
+        let ratingToken = book.observe("rating", options: [.new]) { _, change in log.entries.append(change) }
+
+        let background = stack.container.newBackgroundContext()
+        let id = book.objectID
+        final class SavedInfo: @unchecked Sendable { var userInfo: [AnyHashable: Any]? }
+        let saved = SavedInfo()
+        let observer = NotificationCenter.default.addObserver(
+            forName: ManagedObjectContext.didSaveNotification, object: background, queue: nil
+        ) { saved.userInfo = $0.userInfo }
+        try background.performAndWait {
+            background.object(with: id)["title"] = "Persuasion"
+            try background.save()
+        }
+        NotificationCenter.default.removeObserver(observer)
+        stack.context.mergeChanges(
+            fromContextDidSave: Notification(
+                name: ManagedObjectContext.didSaveNotification, object: background, userInfo: saved.userInfo))
+
+        // The title changed and is reported once; the rating did not and is not reported.
+        #expect(book["title"] as? String == "Persuasion")
+        #expect(log.entries.count == 1)
+        #expect(log.entries.first?.oldValue as? String == "Emma")
+        #expect(log.entries.first?.newValue as? String == "Persuasion")
+        titleToken.invalidate()
+        ratingToken.invalidate()
+    }
 }

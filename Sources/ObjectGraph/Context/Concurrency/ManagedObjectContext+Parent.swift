@@ -18,6 +18,9 @@ extension ManagedObjectContext {
     /// ```
     public convenience init(concurrencyType: ConcurrencyType, parent: ManagedObjectContext) {
         let coordinator = PersistentStoreCoordinator(managedObjectModel: parent.managedObjectModel)
+        // The child's rows are the parent's objects as they are now: a cached row goes stale as
+        // soon as the parent changes or merges, so a fault fired later reads the parent.
+        coordinator.readsThroughRowCache = true
         // A fresh coordinator with the parent's own model accepts its one store: adding it cannot
         // fail (the only failures are a different model or a second store with the same identifier).
         let store = ParentContextStore(parent: parent)

@@ -17,6 +17,11 @@ final class ObservationInfo {
         watchesByKey.isEmpty
     }
 
+    /// The keys some observation watches.
+    var observedKeys: [String] {
+        Array(watchesByKey.keys)
+    }
+
     /// Registers `watch` for changes of `key`.
     func add(_ watch: Watch, forKey key: String) {
         watchesByKey[key, default: []].append(watch)

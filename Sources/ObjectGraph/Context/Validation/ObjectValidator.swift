@@ -10,6 +10,10 @@ enum ObjectValidator {
         var errors: [CoreDataError] = []
         let pending = object.state.pendingErrors
         if !pending.isEmpty { errors = pending.keys.sorted().compactMap { pending[$0] } }
+        // A fault holds no values to check: its stored ones passed when they were saved, and a
+        // change would have fired it. It is here only for a refused change (an unknown key, a
+        // wrong type), which `pending` reports; its empty slots are not missing values.
+        guard !object.state.isFault else { return errors }
         for property in checked where pending.isEmpty || pending[property.name] == nil {
             if let attribute = property as? AttributeDescription, !attribute.isDerived {
                 errors += attributeErrors(object, attribute)
