@@ -9,7 +9,16 @@ extension ManagedObjectContext {
             unregister(object)
             object.detachFromContext()
         }
+        // Observers of a changed key hear it go back to its stored value, as Key-Value Observing
+        // reports a rollback in Core Data: told before the object forgets the change, and after
+        // every list is cleared (the new value is read then, from the store).
+        var restoredKeys: [(object: ManagedObject, keys: [String])] = []
         for object in touchedSet.elements + deletedSet.elements where object.managedObjectContext === self {
+            if let info = object.observationInfo {
+                let keys = info.observedKeys.filter(object.state.changedKeys.contains).sorted()
+                for key in keys { info.willChange(forKey: key) }
+                if !keys.isEmpty { restoredKeys.append((object, keys)) }
+            }
             object.state.lifecycle = .persisted
             object.turnIntoFault()
         }
@@ -17,6 +26,9 @@ extension ManagedObjectContext {
         touchedSet.removeAll()
         deletedSet.removeAll()
         discardedInserts.removeAll()
+        for (object, keys) in restoredKeys {
+            for key in keys { object.observationInfo?.didChange(forKey: key) }
+        }
     }
 
     /// Forgets every object: the context is as new. Objects fetched before must not be used again.

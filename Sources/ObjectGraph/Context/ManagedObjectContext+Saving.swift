@@ -12,7 +12,10 @@ extension ManagedObjectContext {
     /// as in Core Data.)
     public func save() throws {
         var event = endEvent()
-        guard !insertedSet.isEmpty || !touchedSet.isEmpty || !deletedSet.isEmpty || !discardedInserts.isEmpty else {
+        guard !insertedSet.isEmpty || !touchedSet.isEmpty || !deletedSet.isEmpty else {
+            // Objects inserted and deleted again before any save never reach a store: they are
+            // let go quietly, as a save with nothing to write posts no notifications.
+            letGoOfDiscardedInserts()
             return
         }
         noteSaveBegins()
@@ -137,14 +140,19 @@ extension ManagedObjectContext {
             unregister(object)
             object.detachFromContext()
         }
+        letGoOfDiscardedInserts()
+        insertedSet.removeAll()
+        touchedSet.removeAll()
+        return (reusable ?? insertedObjects, insertedIDs, deleted)
+    }
+
+    /// Unregisters and detaches the objects inserted and deleted again since the last save.
+    private func letGoOfDiscardedInserts() {
         for object in discardedInserts {
             unregister(object)
             object.detachFromContext()
         }
-        insertedSet.removeAll()
-        touchedSet.removeAll()
         discardedInserts.removeAll()
-        return (reusable ?? insertedObjects, insertedIDs, deleted)
     }
 
     /// How many inserted objects `finishSave` asks the registry about at once.

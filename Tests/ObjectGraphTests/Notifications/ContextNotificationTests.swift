@@ -118,6 +118,18 @@ import Testing
         #expect(collector.all.isEmpty)
     }
 
+    @Test func savingAfterAnInsertWasDeletedAgainPostsNothingAndLetsTheObjectGo() throws {
+        let stack = try LibraryStack()
+        let collector = Collector(stack.context)
+        let fleeting = try stack.book("Austen", "Emma")
+        stack.context.delete(fleeting)
+        #expect(!stack.context.hasChanges)
+        try stack.context.save()
+        #expect(collector.all.isEmpty)
+        #expect(fleeting.managedObjectContext == nil)
+        #expect(try stack.context.count(for: FetchRequest(entityName: "Book")) == 0)
+    }
+
     @Test func rollbackReportsDiscardedAndRevertedObjects() throws {
         let stack = try LibraryStack()
         let stored = try stack.book("Austen", "Emma")

@@ -40,6 +40,26 @@ final class ObservedBook: ManagedObject, KeyValueDependencies, @unchecked Sendab
         #expect(log.entries.count == 1)
     }
 
+    @Test func aRollbackReportsTheValueGoingBackToWhatIsStored() throws {
+        let stack = try LibraryStack()
+        let book = try stack.book("Austen", "Emma")
+        try stack.context.save()
+        let log = Log()
+        let token = book.observe("title", options: [.old, .new]) { _, change in log.entries.append(change) }
+        book["title"] = "Persuasion"
+        stack.context.rollback()
+        #expect(log.entries.count == 2)
+        #expect(log.entries.last?.oldValue as? String == "Persuasion")
+        #expect(log.entries.last?.newValue as? String == "Emma")
+        #expect(book["title"] as? String == "Emma")
+        // A key that did not change is not reported.
+        let author = book.observe("author") { _, change in log.entries.append(change) }
+        book["title"] = "Sanditon"
+        stack.context.rollback()
+        #expect(log.entries.count == 4)
+        withExtendedLifetime((token, author)) {}
+    }
+
     @Test func releasingTheTokenEndsTheObservation() throws {
         let stack = try LibraryStack()
         let book = try stack.book("Austen", "Emma")

@@ -13,9 +13,13 @@ extension ManagedObjectContext {
     /// ```swift
     /// NotificationCenter.default.addObserver(
     ///     forName: ManagedObjectContext.didSaveNotification, object: background, queue: nil) { note in
-    ///     viewContext.performAndWait { viewContext.mergeChanges(fromContextDidSave: note) }
+    ///     viewContext.perform { viewContext.mergeChanges(fromContextDidSave: note) }
     /// }
     /// ```
+    ///
+    /// Use `perform`, not `performAndWait`: the observer runs on the saving context's queue, and
+    /// waiting there for a view context whose thread is itself waiting (for the import to finish,
+    /// say) stops both for good, in Core Data as here.
     public func mergeChanges(fromContextDidSave notification: Notification) {
         mergeChanges(fromDidSaveUserInfo: notification.userInfo ?? [:])
     }
