@@ -18,6 +18,13 @@ import Testing
                 + "relationship named \"movies\"."
         ),
         ("name.length", "Cannot follow \"name\" in \"name.length\": it is not a to-one relationship of Movie."),
+        // An empty key names nothing (the SQLite store used to sort by the primary key instead).
+        ("", "Cannot sort or filter Movie by \"\": Movie has no stored attribute or to-one relationship named \"\"."),
+        (
+            "theater..name",
+            "Cannot sort or filter Movie by \"theater..name\": Theater has no stored attribute or to-one "
+                + "relationship named \"\"."
+        ),
     ]
 
     @Test(arguments: StoreKind.allCases, unstoredKeys)

@@ -94,7 +94,9 @@ struct JoinList {
 
     /// The SQL column for `keyPath` starting at `entity` (alias `t0`), joining to-ones as needed.
     mutating func column(forKeyPath keyPath: String, from entity: EntityDescription) throws -> String {
-        let parts = keyPath.split(separator: ".").map(String.init)
+        // Empty parts are kept: an empty key (`""`, `"theater..name"`) names nothing and is refused,
+        // as the in-memory store refuses it, instead of sorting by the primary key.
+        let parts = keyPath.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
         var alias = "t0"
         var current = entity
         var path = ""
