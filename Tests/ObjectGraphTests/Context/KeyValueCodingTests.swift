@@ -129,4 +129,19 @@ struct KeyValueCodingTests {
         #expect(movie.value(forKeyPath: "theater.name") == nil)
         #expect(movie.value(forKeyPath: "nothing.here") == nil)
     }
+
+    @Test func aTypedReadConvertsIntegersToTheAskedWidthWhenTheyFit() throws {
+        let stack = try CinemaStack()
+        let movie = try stack.movie("Up")
+        movie["runtime"] = 300
+        movie["rating"] = 8.5
+        #expect(movie["runtime"] as? Int16 == nil)
+        #expect(movie.value(forKey: "runtime", as: Int16.self) == 300)
+        #expect(movie.value(forKey: "runtime", as: Int64.self) == 300)
+        #expect(movie.value(forKey: "runtime", as: Int.self) == 300)
+        #expect(movie.value(forKey: "runtime", as: Int8.self) == nil)
+        #expect(movie.value(forKey: "rating", as: Float.self) == 8.5)
+        #expect(movie.value(forKey: "name", as: Int16.self) == nil)
+        #expect(movie.value(forKey: "name", as: String.self) == "Up")
+    }
 }
