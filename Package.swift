@@ -26,6 +26,7 @@ let package = Package(
         .systemLibrary(name: "CReadline", pkgConfig: "readline", providers: [.apt(["libreadline-dev"])]),
         .systemLibrary(name: "CMark", pkgConfig: "libcmark", providers: [.apt(["libcmark-dev"])]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        .systemLibrary(name: "CStandardOutput"),
 
         // MARK: - Libraries, in dependency order (DESIGN.md §2)
         .target(name: "SQLite", dependencies: ["CSQLite"]),
@@ -43,7 +44,10 @@ let package = Package(
         // MARK: - The command-line tool
         .executableTarget(
             name: "companion",
-            dependencies: ["ObjectGraph", "StoreInspector", "TerminalKit", "TerminalMarkdown", "Accelerometer", "SQLite"]
+            dependencies: [
+                "ObjectGraph", "StoreInspector", "TerminalKit", "TerminalMarkdown", "Accelerometer", "SQLite",
+                "CStandardOutput",
+            ]
         ),
 
         // MARK: - Lecture samples

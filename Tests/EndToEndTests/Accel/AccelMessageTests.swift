@@ -135,4 +135,20 @@ import Testing
         #expect(graph.status == 1)
         #expect(graph.standardError == "accelerometer-graph: /dev/zero: this is a device, not a file\n")
     }
+
+    /// `dump > /dev/full` once lost every line and still exited 0: standard output's buffer was
+    /// never checked. A failed write is one line on standard error and status 1.
+    @Test func outputThatCannotBeWrittenIsAFailure() throws {
+        let companion = ProductRunner.binDirectory.appendingPathComponent("companion").path
+        let walking = AccelTestSupport.shippedRecording("walking")
+        for action in [["dump", walking, "--format", "json"], ["info", walking], ["--help"]] {
+            let outcome = try ProductRunner.run(
+                executable: URL(fileURLWithPath: "/bin/sh"),
+                ["-c", "exec \"$0\" \"$@\" > /dev/full", companion, "accel"] + action)
+            #expect(outcome.status == 1, "\(action)")
+            #expect(outcome.standardError.hasPrefix("companion: standard output: "), "\(outcome.standardError)")
+            #expect(outcome.standardError.hasSuffix("; the output is incomplete\n"))
+            #expect(outcome.standardError.split(separator: "\n").count == 1)
+        }
+    }
 }
