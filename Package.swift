@@ -53,19 +53,19 @@ let package = Package(
         // MARK: - Lecture samples
         .target(name: "SampleSupport", dependencies: ["ObjectGraph"], path: "Samples/SampleSupport"),
         .executableTarget(
-            name: "theater", dependencies: ["ObjectGraph", "SampleSupport"], path: "Samples/Theater",
+            name: "theater", dependencies: ["ObjectGraph", "SampleSupport", "CStandardOutput"], path: "Samples/Theater",
             resources: [.copy("Theater.xcdatamodeld")]
         ),
         .executableTarget(
-            name: "books", dependencies: ["ObjectGraph", "SampleSupport"], path: "Samples/Books",
+            name: "books", dependencies: ["ObjectGraph", "SampleSupport", "CStandardOutput"], path: "Samples/Books",
             resources: [.copy("Books.xcdatamodeld")]
         ),
         .executableTarget(
-            name: "superdb", dependencies: ["ObjectGraph", "SampleSupport"], path: "Samples/SuperDB",
+            name: "superdb", dependencies: ["ObjectGraph", "SampleSupport", "CStandardOutput"], path: "Samples/SuperDB",
             resources: [.copy("SuperDB.xcdatamodeld")]
         ),
         .executableTarget(
-            name: "accelerometer-graph", dependencies: ["Accelerometer", "TerminalKit"],
+            name: "accelerometer-graph", dependencies: ["Accelerometer", "TerminalKit", "CStandardOutput"],
             path: "Samples/AccelerometerGraph", resources: [.copy("Recordings")]
         ),
 

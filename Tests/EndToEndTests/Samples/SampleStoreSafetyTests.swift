@@ -122,6 +122,21 @@ import Testing
     }
 }
 
+/// Output a sample cannot write (`> /dev/full`) once vanished with status 0.
+@Suite struct SampleOutputFailureTests {
+    @Test(arguments: [["theater"], ["books"], ["superdb"], ["accelerometer-graph", "walking"], ["theater", "--help"]])
+    func outputThatCannotBeWrittenIsAFailure(command: [String]) throws {
+        let product = ProductRunner.binDirectory.appendingPathComponent(command[0]).path
+        let outcome = try ProductRunner.run(
+            executable: URL(fileURLWithPath: "/bin/sh"),
+            ["-c", "exec \"$0\" \"$@\" > /dev/full", product] + command.dropFirst())
+        #expect(outcome.status == 1)
+        #expect(outcome.standardError.hasPrefix("\(command[0]): standard output: "), "\(outcome.standardError)")
+        #expect(outcome.standardError.hasSuffix("; the output is incomplete\n"))
+        #expect(outcome.standardError.split(separator: "\n").count == 1)
+    }
+}
+
 /// Outcomes collected from concurrently running children.
 private final class LockedOutcomes: @unchecked Sendable {
     private let lock = NSLock()
