@@ -26,6 +26,7 @@ let package = Package(
         .systemLibrary(name: "CReadline", pkgConfig: "readline", providers: [.apt(["libreadline-dev"])]),
         .systemLibrary(name: "CMark", pkgConfig: "libcmark", providers: [.apt(["libcmark-dev"])]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        .systemLibrary(name: "CStandardOutput"),
 
         // MARK: - Libraries, in dependency order (DESIGN.md §2)
         .target(name: "SQLite", dependencies: ["CSQLite"]),
@@ -43,25 +44,28 @@ let package = Package(
         // MARK: - The command-line tool
         .executableTarget(
             name: "companion",
-            dependencies: ["ObjectGraph", "StoreInspector", "TerminalKit", "TerminalMarkdown", "Accelerometer", "SQLite"]
+            dependencies: [
+                "ObjectGraph", "StoreInspector", "TerminalKit", "TerminalMarkdown", "Accelerometer", "SQLite",
+                "CStandardOutput",
+            ]
         ),
 
         // MARK: - Lecture samples
         .target(name: "SampleSupport", dependencies: ["ObjectGraph"], path: "Samples/SampleSupport"),
         .executableTarget(
-            name: "theater", dependencies: ["ObjectGraph", "SampleSupport"], path: "Samples/Theater",
+            name: "theater", dependencies: ["ObjectGraph", "SampleSupport", "CStandardOutput"], path: "Samples/Theater",
             resources: [.copy("Theater.xcdatamodeld")]
         ),
         .executableTarget(
-            name: "books", dependencies: ["ObjectGraph", "SampleSupport"], path: "Samples/Books",
+            name: "books", dependencies: ["ObjectGraph", "SampleSupport", "CStandardOutput"], path: "Samples/Books",
             resources: [.copy("Books.xcdatamodeld")]
         ),
         .executableTarget(
-            name: "superdb", dependencies: ["ObjectGraph", "SampleSupport"], path: "Samples/SuperDB",
+            name: "superdb", dependencies: ["ObjectGraph", "SampleSupport", "CStandardOutput"], path: "Samples/SuperDB",
             resources: [.copy("SuperDB.xcdatamodeld")]
         ),
         .executableTarget(
-            name: "accelerometer-graph", dependencies: ["Accelerometer", "TerminalKit"],
+            name: "accelerometer-graph", dependencies: ["Accelerometer", "TerminalKit", "CStandardOutput"],
             path: "Samples/AccelerometerGraph", resources: [.copy("Recordings")]
         ),
 

@@ -9,6 +9,7 @@
 //   swift run accelerometer-graph shaking         # or walking, or a path to any recording
 //   swift run accelerometer-graph --width 100 --color=never
 import Accelerometer
+import CStandardOutput
 import Foundation
 import TerminalKit
 
@@ -91,6 +92,8 @@ func printError(_ message: String) {
     FileHandle.standardError.write(Data(TerminalSanitizer.sanitize("accelerometer-graph: \(message)").utf8 + [10]))
 }
 
+// Output lost to a full disk or /dev/full is a failure, not a silent success.
+companion_check_standard_output_at_exit("accelerometer-graph")
 do {
     try run()
 } catch .help {

@@ -1,6 +1,7 @@
 // books: Apple's CoreDataBooks as a terminal program. Books are listed by author through a
 // fetched results controller, printed the way a table view shows them; then books are added,
 // edited and deleted, and every event the controller's delegate receives is printed as it arrives.
+import CStandardOutput
 import Foundation
 import ObjectGraph
 import SampleSupport
@@ -42,4 +43,6 @@ func runBooks() -> Int32 {
     }
 }
 
+// Output lost to a full disk or /dev/full is a failure, not a silent success.
+companion_check_standard_output_at_exit("books")
 exit(runBooks())

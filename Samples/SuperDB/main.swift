@@ -1,6 +1,7 @@
 // superdb: the SuperDB sample (heroes and their powers) as a terminal program. It shows the four
 // fetched properties of a hero, an edit in a child context that is cancelled without a trace, an
 // edit that is saved through the parent to the store, and a deleted power leaving its hero at once.
+import CStandardOutput
 import Foundation
 import ObjectGraph
 import SampleSupport
@@ -44,4 +45,6 @@ func runSuperDB() -> Int32 {
     }
 }
 
+// Output lost to a full disk or /dev/full is a failure, not a silent success.
+companion_check_standard_output_at_exit("superdb")
 exit(runSuperDB())

@@ -1,7 +1,10 @@
 // The first lecture's sample: Core Data's stack, a theater with movies, and a cascade delete.
 // `swift run theater` (or `make run`); `--help` lists the flags.
+import CStandardOutput
 import Foundation
 
+// Output lost to a full disk or /dev/full is a failure, not a silent success.
+companion_check_standard_output_at_exit("theater")
 let arguments = Array(CommandLine.arguments.dropFirst())
 do {
     let options = try TheaterOptions(arguments: arguments)

@@ -30,14 +30,26 @@ public struct SystemFileAccess: FileAccess {
         return String(decoding: bytes, as: UTF8.self)
     }
 
+    /// The most ``readBytes(_:)`` reads before giving up: far above any recording a course makes
+    /// (ten million 16-byte scans are 160 MB), low enough that an endless pipe ends with a message.
+    public static let readLimit = 1 << 30
+
     /// Reads a whole file as bytes (recordings, raw captures), with the same error mapping.
+    ///
+    /// A device such as `/dev/zero` or `/dev/iio:device0` never ends, so it is refused rather than
+    /// read until memory runs out (`companion accel info /dev/zero` once hung); so is a pipe that
+    /// delivers more than ``readLimit`` bytes.
     public func readBytes(_ path: String) throws(IIOError) -> [UInt8] {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw Self.error(errno, path: path, writing: false) }
         defer { close(descriptor) }
         var info = stat()
-        if fstat(descriptor, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR {
-            throw .ioFailure(path: path, reason: "this is a directory, not a file")
+        if fstat(descriptor, &info) == 0 {
+            switch info.st_mode & S_IFMT {
+            case S_IFDIR: throw .ioFailure(path: path, reason: "this is a directory, not a file")
+            case S_IFCHR, S_IFBLK: throw .ioFailure(path: path, reason: "this is a device, not a file")
+            default: break
+            }
         }
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
@@ -49,6 +61,9 @@ public struct SystemFileAccess: FileAccess {
             }
             if count == 0 { break }
             bytes.append(contentsOf: chunk[0..<count])
+            if bytes.count > Self.readLimit {
+                throw .ioFailure(path: path, reason: "more than \(Self.readLimit >> 20) MB and still going; not a recording")
+            }
         }
         return bytes
     }

@@ -8,10 +8,16 @@ public enum FilterSettingsError: Error, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .cutoffNotBelowNyquist(let cutoff, let rate):
-            let half = RecordingHeader.format(rate / 2)
-            return "a \(RecordingHeader.format(cutoff)) Hz cutoff is not below half the "
-                + "\(RecordingHeader.format(rate)) Hz sampling rate (\(half) Hz, the highest frequency the samples "
+            let half = Self.format(rate / 2)
+            return "a \(Self.format(cutoff)) Hz cutoff is not below half the "
+                + "\(Self.format(rate)) Hz sampling rate (\(half) Hz, the highest frequency the samples "
                 + "can hold); choose a cutoff under \(half) Hz"
         }
+    }
+
+    /// A number as the header writes it (`60`, `0.5`), except that one far from everyday sizes keeps
+    /// its exponent: `--rate 1e-300` once made a message of some 700 characters, mostly zeros.
+    private static func format(_ value: Double) -> String {
+        value == 0 || (1e-6..<1e15).contains(abs(value)) ? RecordingHeader.format(value) : "\(value)"
     }
 }

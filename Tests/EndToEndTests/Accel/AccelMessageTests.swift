@@ -110,4 +110,45 @@ import Testing
         #expect(axes.count == 2)
         for axis in axes { #expect(axis.trimmingCharacters(in: .whitespaces) == "0 s") }
     }
+
+    /// `/dev/zero` never ends: `info /dev/zero` once read it until memory ran out. A device is
+    /// refused at once (run under `timeout` so the old behaviour fails instead of hanging the suite).
+    @Test func aDeviceIsRefusedInsteadOfReadForever() throws {
+        let timeout = URL(fileURLWithPath: "/usr/bin/timeout")
+        let companion = ProductRunner.binDirectory.appendingPathComponent("companion").path
+        for action in ["info", "dump", "graph", "play"] {
+            let outcome = try ProductRunner.run(executable: timeout, ["20", companion, "accel", action, "/dev/zero"])
+            #expect(outcome.status == 1, "\(action)")
+            #expect(outcome.standardError == "companion: /dev/zero: this is a device, not a file\n", "\(action)")
+        }
+        let context = ProductRunner.corpus.appendingPathComponent("iio/analogdevicesinc__pyadi-iio__adxl355.xml").path
+        let directory = try AccelTestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let imported = try ProductRunner.run(
+            executable: timeout, ["20", companion, "accel", "import", "/dev/zero", "--channels", context, "-o", "x.iiorec"],
+            directory: directory)
+        #expect(imported.status == 1)
+        #expect(imported.standardError == "companion: /dev/zero: this is a device, not a file\n")
+        #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("x.iiorec").path))
+        let sample = ProductRunner.binDirectory.appendingPathComponent("accelerometer-graph").path
+        let graph = try ProductRunner.run(executable: timeout, ["20", sample, "/dev/zero"])
+        #expect(graph.status == 1)
+        #expect(graph.standardError == "accelerometer-graph: /dev/zero: this is a device, not a file\n")
+    }
+
+    /// `dump > /dev/full` once lost every line and still exited 0: standard output's buffer was
+    /// never checked. A failed write is one line on standard error and status 1.
+    @Test func outputThatCannotBeWrittenIsAFailure() throws {
+        let companion = ProductRunner.binDirectory.appendingPathComponent("companion").path
+        let walking = AccelTestSupport.shippedRecording("walking")
+        for action in [["dump", walking, "--format", "json"], ["info", walking], ["--help"]] {
+            let outcome = try ProductRunner.run(
+                executable: URL(fileURLWithPath: "/bin/sh"),
+                ["-c", "exec \"$0\" \"$@\" > /dev/full", companion, "accel"] + action)
+            #expect(outcome.status == 1, "\(action)")
+            #expect(outcome.standardError.hasPrefix("companion: standard output: "), "\(outcome.standardError)")
+            #expect(outcome.standardError.hasSuffix("; the output is incomplete\n"))
+            #expect(outcome.standardError.split(separator: "\n").count == 1)
+        }
+    }
 }

@@ -88,4 +88,59 @@ import Testing
         }
         #expect(!FileManager.default.fileExists(atPath: run.store.path))
     }
+
+    /// Two runs started at once on a new `--store`: both saw no store, and the one that lost the
+    /// race for SQLite's lock removed the files it took for its own — the other's store — so
+    /// often both failed and no store was left. Now one run makes the store and the other gets one
+    /// line about the lock (or tells the story, when it comes later).
+    @Test(arguments: ["theater", "books", "superdb"])
+    func twoRunsAtOnceOnANewStoreLeaveTheStoreOneOfThemMade(product: String) throws {
+        let directory = try workspace()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        for round in 0..<6 {
+            let store = "store-\(round).sqlite"
+            let outcomes = LockedOutcomes()
+            DispatchQueue.concurrentPerform(iterations: 2) { _ in
+                let outcome = try? ProductRunner.run(product, ["--store", store], environment: ["SQLDEBUG": ""], directory: directory)
+                outcomes.append(outcome)
+            }
+            let runs = outcomes.all.compactMap { $0 }
+            #expect(runs.count == 2)
+            #expect(runs.contains { $0.status == 0 }, "round \(round): \(runs.map(\.standardError))")
+            for run in runs where run.status != 0 {
+                #expect(run.status == 1)
+                #expect(run.standardError.split(separator: "\n").count == 1, "\(run.standardError)")
+            }
+            let again = try ProductRunner.run(product, ["--store", store], environment: ["SQLDEBUG": ""], directory: directory)
+            if product == "theater" {
+                #expect(again.status == 0, "\(again.standardError)")
+            } else {
+                #expect(again.status == 1)
+                #expect(again.standardError.contains("already holds the"), "\(again.standardError)")
+            }
+        }
+    }
+}
+
+/// Output a sample cannot write (`> /dev/full`) once vanished with status 0.
+@Suite struct SampleOutputFailureTests {
+    @Test(arguments: [["theater"], ["books"], ["superdb"], ["accelerometer-graph", "walking"], ["theater", "--help"]])
+    func outputThatCannotBeWrittenIsAFailure(command: [String]) throws {
+        let product = ProductRunner.binDirectory.appendingPathComponent(command[0]).path
+        let outcome = try ProductRunner.run(
+            executable: URL(fileURLWithPath: "/bin/sh"),
+            ["-c", "exec \"$0\" \"$@\" > /dev/full", product] + command.dropFirst())
+        #expect(outcome.status == 1)
+        #expect(outcome.standardError.hasPrefix("\(command[0]): standard output: "), "\(outcome.standardError)")
+        #expect(outcome.standardError.hasSuffix("; the output is incomplete\n"))
+        #expect(outcome.standardError.split(separator: "\n").count == 1)
+    }
+}
+
+/// Outcomes collected from concurrently running children.
+private final class LockedOutcomes: @unchecked Sendable {
+    private let lock = NSLock()
+    private var outcomes: [ProcessOutcome?] = []
+    func append(_ outcome: ProcessOutcome?) { lock.withLock { outcomes.append(outcome) } }
+    var all: [ProcessOutcome?] { lock.withLock { outcomes } }
 }

@@ -68,6 +68,14 @@ public final class SQLiteStore: PersistentStore {
         self.isReadOnly = options.isReadOnly
         self.log = options.log
 
+        // Two processes creating the same store once both saw "new", and the one that lost the race
+        // for SQLite's write lock removed the files it took for its own: the winner's store (two
+        // `theater --store S` at once often left no S at all); one that came a moment later found a
+        // half-made store, refused it and removed the write-ahead index the other was using.
+        // Opening for writing is serialised per folder, so whoever comes second finds the store
+        // made and opens it.
+        let creation = options.isReadOnly ? nil : StoreFileCheck.CreationLock(storePath: path)
+        defer { creation?.release() }
         let state = try StoreFileCheck.examine(path: path, readOnly: options.isReadOnly)
         let existingBefore = StoreFileCheck.existingFiles(at: path)
         // An existing store is read and checked on a read-only connection first: a store that is

@@ -104,6 +104,37 @@ enum StoreFileCheck {
         }
     }
 
+    /// An exclusive `flock` on the folder of a store being opened for writing, held until the store's
+    /// schema is written (or its files removed again), so no other process creates or checks the
+    /// same store meanwhile.
+    ///
+    /// The folder is locked rather than the store file because closing any descriptor of the store
+    /// file would drop the POSIX locks SQLite holds on it. A folder that cannot be opened is not
+    /// locked: SQLite's open then reports the problem as before.
+    struct CreationLock {
+        private let descriptor: Int32
+
+        /// Waits for the lock on the folder holding `storePath`; nil when the folder cannot be opened.
+        init?(storePath: String) {
+            let folder = (storePath as NSString).deletingLastPathComponent
+            let descriptor = open(folder.isEmpty ? "." : folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+            guard descriptor >= 0 else { return nil }
+            while flock(descriptor, LOCK_EX) != 0 {
+                guard errno == EINTR else {
+                    close(descriptor)
+                    return nil
+                }
+            }
+            self.descriptor = descriptor
+        }
+
+        /// Lets the next process create or open the store.
+        func release() {
+            flock(descriptor, LOCK_UN)
+            close(descriptor)
+        }
+    }
+
     /// The store file and the files SQLite keeps beside it.
     static let suffixes = ["", "-wal", "-shm", "-journal"]
 
