@@ -5,24 +5,14 @@ import Testing
 /// A predicate key the entity does not have fails alike in the in-memory store and the SQLite
 /// store, instead of matching nothing in memory.
 @Suite struct InMemoryPredicateKeyTests {
-    /// A context over one store of each kind, holding one theater with one movie.
-    private func contexts() throws -> [ManagedObjectContext] {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("predicate-keys-\(UUID())")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let model = try CinemaModel.make()
-        let inMemory = PersistentContainer(name: "Cinema", managedObjectModel: model)
-        try inMemory.loadInMemoryStore()
-        let onDisk = PersistentContainer(name: "Cinema", managedObjectModel: model)
-        try onDisk.loadPersistentStore(at: directory.appendingPathComponent("Cinema.sqlite"))
-        for context in [inMemory.viewContext, onDisk.viewContext] {
-            let theater = try context.insertNewObject(forEntityName: "Theater")
-            theater["name"] = "Odeon"
-            let movie = try context.insertNewObject(forEntityName: "Movie")
-            movie["name"] = "Up"
-            movie["theater"] = theater
-            try context.save()
+    /// A stack over one store of each kind, holding one theater with one movie.
+    private func stacks() throws -> [CinemaStack] {
+        try StoreKind.allCases.map { kind in
+            let stack = try CinemaStack(kind)
+            try stack.theater("Odeon", movies: ["Up"])
+            try stack.context.save()
+            return stack
         }
-        return [inMemory.viewContext, onDisk.viewContext]
     }
 
     private func request(_ entity: String, _ format: String) throws -> FetchRequest {
@@ -39,7 +29,8 @@ import Testing
     ])
     func anUnknownKeyFailsInBothStoresAlike(entity: String, format: String, key: String, closest: String) throws {
         var messages: [String] = []
-        for context in try contexts() {
+        for stack in try stacks() {
+            let context = stack.context
             let fetch = try #require(throws: CoreDataError.self) { try context.fetch(request(entity, format)) }
             #expect(fetch.code == .persistentStoreOperation)
             let cause = try #require(fetch.underlyingError as? ObjectPredicateError)
@@ -57,14 +48,16 @@ import Testing
     }
 
     @Test func aSubstitutionVariableLeftWithoutAValueFailsInBothStores() throws {
-        for context in try contexts() {
+        for stack in try stacks() {
+            let context = stack.context
             let error = try #require(throws: CoreDataError.self) {
                 try context.fetch(request("Movie", "name == $NAME"))
             }
             #expect(error.code == .persistentStoreOperation)
             #expect(error.message.contains("$NAME"))
         }
-        let inMemory = try contexts()[0]
+        let both = try stacks()
+        let inMemory = both[0].context
         let error = try #require(throws: CoreDataError.self) {
             try inMemory.count(for: request("Movie", "name == $NAME"))
         }
@@ -82,7 +75,8 @@ import Testing
         ("Movie", "SELF == SELF AND theater.movies.@count > 0"),
     ])
     func knownKeysStillMatchInBothStores(entity: String, format: String) throws {
-        for context in try contexts() {
+        for stack in try stacks() {
+            let context = stack.context
             #expect(try context.fetch(request(entity, format)).count == 1)
             #expect(try context.count(for: request(entity, format)) == 1)
         }

@@ -56,21 +56,4 @@ extension FetchedResultsController {
             return
         }
     }
-
-    /// The first object of `results` whose section an earlier section already closed; nil when
-    /// every section's objects are together.
-    static func firstOutOfOrderSection(
-        in objects: [ManagedObject], keyPath: String
-    ) -> (index: Int, name: String)? {
-        var closed: Set<String> = []
-        var current: String?
-        for (index, object) in objects.enumerated() {
-            let name = sectionName(of: object, keyPath: keyPath)
-            guard name != current else { continue }
-            if closed.contains(name) { return (index, name) }
-            if let current { closed.insert(current) }
-            current = name
-        }
-        return nil
-    }
 }

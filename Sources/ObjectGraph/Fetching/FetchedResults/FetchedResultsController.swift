@@ -107,13 +107,12 @@ public final class FetchedResultsController {
         if let cached = resultsFromCache(sorted: objects) {
             results = cached
         } else {
-            if let sectionNameKeyPath,
-                let misplaced = Self.firstOutOfOrderSection(in: objects, keyPath: sectionNameKeyPath)
-            {
+            let sectioned = makeResults(sorted: objects)
+            if let sectionNameKeyPath, let misplaced = sectioned.firstMisplaced {
                 throw FetchedResultsControllerError.sectionsOutOfOrder(
-                    index: misplaced.index, sectionName: misplaced.name, keyPath: sectionNameKeyPath)
+                    index: misplaced.position, sectionName: misplaced.name, keyPath: sectionNameKeyPath)
             }
-            results = makeResults(sorted: objects)
+            results = sectioned
             writeCache()
         }
         sectionInfoCache = nil

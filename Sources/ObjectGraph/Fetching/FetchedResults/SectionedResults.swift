@@ -12,6 +12,9 @@ struct SectionedResults<Element: Hashable> {
     private(set) var sections: [ResultsSection<Element>]
     /// Whether sections come from a key (false: one unnamed section holds everything).
     let isSectioned: Bool
+    /// The first element, by its position in the sorted input, whose section an earlier section
+    /// had already closed (the sort did not keep the section's elements together); nil when none.
+    private(set) var firstMisplaced: (position: Int, name: String)?
 
     /// Groups already sorted `elements` by `sectionName`, or into one section when it is nil.
     init(sorted elements: [Element], sectionName: ((Element) -> String)?) {
@@ -23,11 +26,13 @@ struct SectionedResults<Element: Hashable> {
         isSectioned = true
         sections = []
         var indexByName: [String: Int] = [:]
-        for element in elements {
+        for (position, element) in elements.enumerated() {
             let name = sectionName(element)
             if let index = indexByName[name] {
                 // Out-of-order section names (a sort that does not start with the section key):
-                // Core Data logs and keeps one section per name; so do we.
+                // one section per name is kept, and the first such element is remembered for the
+                // controller, which refuses the fetch (Core Data's "out of order section name").
+                if index != sections.count - 1, firstMisplaced == nil { firstMisplaced = (position, name) }
                 sections[index].elements.append(element)
             } else {
                 indexByName[name] = sections.count

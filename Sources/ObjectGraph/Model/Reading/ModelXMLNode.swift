@@ -61,32 +61,16 @@ private enum EncodingCheck {
     /// The offset of the first byte that does not start or continue a well-formed UTF-8 sequence
     /// (no overlong forms, surrogates or code points past U+10FFFF), or nil when all are UTF-8.
     static func firstInvalidUTF8Offset(in data: Data) -> Int? {
-        let bytes = [UInt8](data)
-        var index = 0
-        while index < bytes.count {
-            let lead = bytes[index]
-            if lead < 0x80 {
-                index += 1
-                continue
+        var parser = Unicode.UTF8.ForwardParser()
+        var bytes = data.makeIterator()
+        var offset = 0
+        while true {
+            switch parser.parseScalar(from: &bytes) {
+            case .valid(let scalar): offset += scalar.count
+            case .error: return offset
+            case .emptyInput: return nil
             }
-            // The sequence length and the allowed range of the second byte, from the lead byte.
-            let length: Int
-            var second: ClosedRange<UInt8> = 0x80...0xBF
-            switch lead {
-            case 0xC2...0xDF: length = 2
-            case 0xE0: (length, second) = (3, 0xA0...0xBF)
-            case 0xED: (length, second) = (3, 0x80...0x9F)
-            case 0xE1...0xEF: length = 3
-            case 0xF0: (length, second) = (4, 0x90...0xBF)
-            case 0xF4: (length, second) = (4, 0x80...0x8F)
-            case 0xF1...0xF3: length = 4
-            default: return index
-            }
-            guard index + length <= bytes.count, second.contains(bytes[index + 1]) else { return index }
-            for next in bytes[(index + 2)..<(index + length)] where !(0x80...0xBF).contains(next) { return index }
-            index += length
         }
-        return nil
     }
 
     /// Whether the document is to be read as UTF-8: no byte-order mark of UTF-16 or UTF-32, and an

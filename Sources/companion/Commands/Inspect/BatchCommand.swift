@@ -47,8 +47,8 @@ enum BatchCommand {
             // One line: the directories searched, and what was passed over in them.
             let skipped = notes.isEmpty ? "" : " (skipped: " + notes.joined(separator: "; ") + ")"
             throw .usage(
-                TerminalSanitizer.sanitize("no SQLite stores found below this directory" + skipped),
-                subject: emptyDirectories.map(TerminalSanitizer.sanitize).joined(separator: ", "))
+                "no SQLite stores found below this directory" + skipped,
+                subject: emptyDirectories.joined(separator: ", "))
         }
         notes = emptyDirectories.map { "\($0): no SQLite stores found below this directory" } + notes
         var lines: [Line] = []
@@ -58,8 +58,7 @@ enum BatchCommand {
             if let error = line.error {
                 // Each store that cannot be read is also one line on stderr, as a single store's error is.
                 output.flush()
-                let line = CommandLineError.failure(
-                    TerminalSanitizer.sanitize(error), subject: TerminalSanitizer.sanitize(path))
+                let line = CommandLineError.failure(error, subject: path)
                 printError(line.description)
             }
             if let digest = line.digest, groups[digest] == nil {

@@ -1,12 +1,9 @@
 import StoreInspector
-import TerminalKit
 
 extension CommandLineError {
-    /// An inspector error as one line with exit status 2; the subject is sanitised because file
-    /// and entity names come from the user's disk and store.
+    /// An inspector error as one line with exit status 2 (its file and entity names, which come from
+    /// the user's disk and store, are made harmless when the line is printed).
     static func inspector(_ error: InspectorError) -> CommandLineError {
-        CommandLineError(
-            subject: TerminalSanitizer.sanitize(error.subject), message: TerminalSanitizer.sanitize(error.message),
-            status: .usage)
+        CommandLineError(subject: error.subject, message: error.message, status: .usage)
     }
 }

@@ -90,13 +90,13 @@ enum InspectCommand: Subcommand {
             throw .usage(
                 "is a directory; '\(positionals[1])' reads one store (companion inspect STORE \(positionals[1]) …), "
                     + "while a directory is summarised store by store (companion inspect DIR)",
-                subject: TerminalSanitizer.sanitize(first))
+                subject: first)
         }
         if positionals.count == 2, !firstIsDirectory, Self.looksLikeCommand(positionals[1]) {
             throw .usage(
                 "unknown inspect command (commands: \(storeCommands.sorted().joined(separator: ", ")); "
                     + "to inspect several stores, name files that exist)",
-                subject: TerminalSanitizer.sanitize(positionals[1]))
+                subject: positionals[1])
         }
         let isBatch = positionals.count > 1 && !storeCommands.contains(positionals[1]) || firstIsDirectory
         if isBatch {

@@ -200,7 +200,7 @@ final class InspectShell {
             }
             guard let format = TableFormat(rawValue: name.lowercased()), words.count == 1 else {
                 let problem = words.count == 1
-                    ? "unknown format '\(TerminalSanitizer.sanitize(name))'"
+                    ? "unknown format '\(name)'"
                     : "give one format, not \(words.count) words"
                 report(CommandLineError.usage("\(problem) (formats: \(TableFormat.names))", subject: ".mode"))
                 return true

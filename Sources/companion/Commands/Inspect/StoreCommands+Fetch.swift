@@ -24,9 +24,7 @@ extension StoreCommands {
         } catch {
             // Naming an entity the store lacks is a usage error, as it is for `rows`.
             let status: ExitStatus = if case .unknownEntity = error { .usage } else { .failure }
-            throw CommandLineError(
-                subject: TerminalSanitizer.sanitize(inspection.store.path), message: TerminalSanitizer.sanitize(error.message),
-                status: status)
+            throw CommandLineError(subject: inspection.store.path, message: error.message, status: status)
         }
         let machineReadable = output.format == .json || output.format == .csv
         var preamble: [String] = []

@@ -20,9 +20,9 @@ struct StoreCommands {
         func oneArgument(_ usage: String) throws(CommandLineError) -> String {
             guard let first = arguments.first else { throw .usage("name one: " + usage, subject: command) }
             guard arguments.count == 1 else {
-                let extra = arguments.dropFirst().map { "'\(TerminalSanitizer.sanitize($0))'" }.joined(separator: " ")
+                let extra = arguments.dropFirst().map { "'\($0)'" }.joined(separator: " ")
                 throw .usage(
-                    "unexpected \(extra) after '\(TerminalSanitizer.sanitize(first))' (\(usage); "
+                    "unexpected \(extra) after '\(first)' (\(usage); "
                         + "quote an option's value that has spaces, like --where \"name == 'Tea'\")",
                     subject: command)
             }
