@@ -61,10 +61,12 @@ private final class Recorder<Value> {
         database.setProgressHandler(every: 1000) {
             if requested.values.isEmpty {
                 requested.values.append(true)
-                DispatchQueue.global().async {
+                // A thread of its own: Dispatch's global queue may have no thread free while tests
+                // block on it.
+                Thread {
                     database.interrupt()
                     done.signal()
-                }
+                }.start()
                 done.wait()
             }
             return false
@@ -84,11 +86,11 @@ private final class Recorder<Value> {
             let database = try Database.inMemory()
             let started = DispatchSemaphore(value: 0)
             let finished = DispatchSemaphore(value: 0)
-            DispatchQueue.global().async {
+            Thread {
                 started.signal()
                 for _ in 0..<20 { database.interrupt() }
                 finished.signal()
-            }
+            }.start()
             started.wait()
             database.close()
             finished.wait()

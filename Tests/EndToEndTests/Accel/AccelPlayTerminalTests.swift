@@ -16,7 +16,7 @@ struct AccelPlayTerminalTests {
                 columns: columns)
             #expect(screen.status == 0)
             let lines = screen.lines
-            #expect(lines.count == 9, "\(columns) columns \(colour): \(lines.joined(separator: "\n"))")
+            try #require(lines.count == 9, "\(columns) columns \(colour): \(lines.joined(separator: "\n"))")
             #expect(lines.first?.hasPrefix("replaying ") == true)
             #expect(lines.filter { $0.contains("Accelerometer orientation changed:") }.count == 6)
             #expect(lines.last == "done: 840 samples")
@@ -29,6 +29,7 @@ struct AccelPlayTerminalTests {
     @Test func aWideTerminalShowsTheWholeStatusLine() throws {
         let screen = try AccelTerminalScreen.run(
             companion, ["accel", "play", AccelTestSupport.shippedRecording("tilting"), "--fast"], columns: 200)
+        try #require(screen.lines.count >= 2, "\(screen.lines.joined(separator: "\n"))")
         let status = screen.lines[screen.lines.count - 2]
         #expect(status.hasPrefix("t=13.900 s  g x="), "\(status)")
         #expect(status.contains("  low-pass x=") && status.contains("  high-pass x="))

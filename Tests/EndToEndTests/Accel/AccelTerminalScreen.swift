@@ -46,26 +46,11 @@ enum AccelTerminalScreen {
         return Screen(lines: lines, status: status)
     }
 
-    /// Runs tmux on the private server; posix_spawn and a blocking waitpid, because the server tmux
-    /// forks lives on and would keep a pipe open.
+    /// Runs tmux on the private server and waits for it (``CleanSpawn``: the server tmux forks
+    /// lives on, and must neither keep another test's pipe open nor ignore `kill-server`).
     @discardableResult
     private static func tmux(_ socket: String, _ arguments: [String], output: String?) throws -> Int32 {
-        let argv = ["tmux", "-L", socket, "-f", "/dev/null"] + arguments
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, output ?? "/dev/null", O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        var pid: pid_t = 0
-        let cArguments = argv.map { strdup($0) } + [nil]
-        defer { for pointer in cArguments { free(pointer) } }
-        guard posix_spawnp(&pid, "tmux", &actions, nil, cArguments, environ) == 0 else {
-            throw AccelTerminalScreenError.tmuxFailed(arguments)
-        }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        let code = (status >> 8) & 0xFF
+        let code = try CleanSpawn.runToEnd(["tmux", "-L", socket, "-f", "/dev/null"] + arguments, output: output)
         guard code == 0 || arguments.first == "kill-server" else { throw AccelTerminalScreenError.tmuxFailed(arguments) }
         return code
     }

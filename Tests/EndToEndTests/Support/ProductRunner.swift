@@ -84,16 +84,19 @@ enum ProductRunner {
         // A child that exits without reading all of its input only ends the write (EPIPE).
         if let input { try? inputPipe.fileHandleForWriting.write(contentsOf: Data(input.utf8)) }
         try? inputPipe.fileHandleForWriting.close()
-        // Read both pipes concurrently so a chatty child never blocks on a full pipe.
+        // Read both pipes concurrently so a chatty child never blocks on a full pipe. The second
+        // reader is a thread of its own, not a block on Dispatch's global queue: that queue has a
+        // few threads for the whole test process, and tests blocked waiting on blocks queued
+        // behind them there can wait for good on a busy machine.
         let errorData = LockedData()
-        let group = DispatchGroup()
-        group.enter()
-        DispatchQueue.global().async {
+        let errorRead = DispatchSemaphore(value: 0)
+        let errorReader = Thread {
             errorData.set(errorPipe.fileHandleForReading.readDataToEndOfFile())
-            group.leave()
+            errorRead.signal()
         }
+        errorReader.start()
         let outputData = outputPipe.fileHandleForReading.readDataToEndOfFile()
-        group.wait()
+        errorRead.wait()
         process.waitUntilExit()
         let status = process.terminationReason == .uncaughtSignal ? 128 + process.terminationStatus : process.terminationStatus
         return ProcessOutcome(
