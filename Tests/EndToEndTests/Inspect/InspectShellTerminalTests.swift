@@ -181,6 +181,50 @@ struct InspectShellTerminalTests {
         try quit(terminal)
     }
 
+    @Test func theLineBeingTypedIsRedrawnAtTheNewWidthWhenTheTerminalIsResized() throws {
+        let fixtures = try InspectFixtures()
+        let terminal = try startRecipesShell(fixtures, prefix: "env -u COLUMNS ")
+        defer { terminal.close() }
+        let query = "SELECT '" + String(repeating: "a", count: 40) + "' AS a, '" + String(repeating: "b", count: 40) + "' AS b"
+        var mark = terminal.mark
+        try terminal.type(query)
+        #expect(terminal.waitFor("AS b", after: mark))
+
+        // Narrower: readline learns the new width and draws the line again, from its prompt.
+        mark = terminal.mark
+        try terminal.resize(columns: 40)
+        #expect(terminal.waitFor("inspect> ", after: mark), "no redraw after the resize")
+        // Editing at the start of the line puts the text where the new width says it is.
+        try terminal.press("C-a")
+        try terminal.type("X")
+        let narrow = try terminal.waitForScreen { Self.typedLine(on: $0) == "inspect> X" + query }
+        #expect(narrow.held, "\(narrow.screen)")
+        // No fragment of the line as it was drawn at 120 columns is left above it.
+        #expect(narrow.screen.split(separator: "\n").filter { $0.hasPrefix("inspect> ") }.count == 1, "\(narrow.screen)")
+
+        // Wider again, with the cursor in the middle of the line.
+        try terminal.press("C-e")
+        try terminal.press("M-b")
+        mark = terminal.mark
+        try terminal.resize(columns: 70)
+        #expect(terminal.waitFor("inspect> ", after: mark), "no redraw after the resize")
+        try terminal.type("Y")
+        let expected = "inspect> X" + query.dropLast(1) + "Yb"
+        let wide = try terminal.waitForScreen { Self.typedLine(on: $0) == expected }
+        #expect(wide.held, "\(wide.screen)")
+        #expect(wide.screen.split(separator: "\n").filter { $0.hasPrefix("inspect> ") }.count == 1, "\(wide.screen)")
+        try terminal.press("C-e")
+        try terminal.press("C-u")
+        try quit(terminal)
+    }
+
+    /// The prompt's line on `screen` with the rows the terminal wrapped it into joined again.
+    private static func typedLine(on screen: String) -> String? {
+        let rows = screen.split(separator: "\n", omittingEmptySubsequences: false)
+        guard let start = rows.lastIndex(where: { $0.hasPrefix("inspect> ") }) else { return nil }
+        return rows[start...].prefix { !$0.isEmpty }.joined()
+    }
+
     /// The Recipes store's shell on a new terminal (`prefix` goes before the command, `env …`),
     /// once its first prompt is up: keys typed before it would be echoed by the terminal, not
     /// by readline. The caller closes the session.

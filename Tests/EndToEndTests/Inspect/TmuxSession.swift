@@ -96,6 +96,24 @@ final class TmuxSession {
         return waitFor(prompt, after: found.upperBound)
     }
 
+    /// Captures the screen until `condition` holds for it, between captures waiting for the pane
+    /// to print more (up to a tenth of a second); the last screen seen, and whether it held.
+    func waitForScreen(timeout: Double = 20, _ condition: (String) -> Bool) throws -> (screen: String, held: Bool) {
+        let deadline = Date().addingTimeInterval(timeout)
+        var screen = try capture()
+        while !condition(screen) {
+            guard deadline.timeIntervalSinceNow > 0 else { return (screen, false) }
+            var request = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            if poll(&request, 1, 100) > 0 {
+                var buffer = [UInt8](repeating: 0, count: 4096)
+                let count = read(descriptor, &buffer, buffer.count)
+                if count > 0 { transcript += Self.stripped(String(decoding: buffer[0..<count], as: UTF8.self)) }
+            }
+            screen = try capture()
+        }
+        return (screen, true)
+    }
+
     /// A mark to wait for output after this point.
     var mark: String.Index { transcript.endIndex }
 

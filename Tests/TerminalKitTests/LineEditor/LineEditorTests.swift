@@ -38,4 +38,17 @@ import Testing
         // readline puts the common prefix first, then each match.
         #expect(matches == [".s", ".schema", ".summary"])
     }
+
+    @Test func afterAResizeThePromptIsFoundAsManyRowsUpAsTheNewWidthWrapsTheLine() {
+        // "inspect> " and 31 characters fill one 40-column row exactly: the cursor starts the next.
+        let text = String(repeating: "a", count: 31)
+        #expect(LineEditor.rowsAboveCursor(promptWidth: 9, textBeforeCursor: text, columns: 40) == 1)
+        #expect(LineEditor.rowsAboveCursor(promptWidth: 9, textBeforeCursor: text, columns: 41) == 0)
+        #expect(LineEditor.rowsAboveCursor(promptWidth: 9, textBeforeCursor: text, columns: 20) == 2)
+        // Readline shows ESC as "^[" (two columns), a tab up to the next stop, 漢 in two columns.
+        #expect(LineEditor.rowsAboveCursor(promptWidth: 9, textBeforeCursor: "\u{1B}", columns: 10) == 1)
+        #expect(LineEditor.rowsAboveCursor(promptWidth: 9, textBeforeCursor: "\t", columns: 16) == 1)
+        #expect(LineEditor.rowsAboveCursor(promptWidth: 9, textBeforeCursor: "漢", columns: 10) == 1)
+        #expect(LineEditor.rowsAboveCursor(promptWidth: 9, textBeforeCursor: "a", columns: 0) == 0)
+    }
 }
