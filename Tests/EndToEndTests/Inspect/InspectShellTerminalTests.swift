@@ -218,6 +218,32 @@ struct InspectShellTerminalTests {
         try quit(terminal)
     }
 
+    @Test(arguments: [80, 40, 24])
+    func theBannerFitsTheTerminalAndIsWrappedAtSpacesNotByTheTerminal(_ columns: Int) throws {
+        let fixtures = try InspectFixtures()
+        let terminal = try startRecipesShell(fixtures, prefix: "env -u COLUMNS ", columns: columns)
+        defer { terminal.close() }
+        let screen = try terminal.capture()
+        let rows = Self.trimmedRows(screen)
+        // The terminal wrapped nothing: joining the rows it wrapped changes no row.
+        #expect(Self.trimmedRows(try terminal.capture(joined: true)) == rows, "\(screen)")
+        #expect(rows.allSatisfy { $0.count <= columns }, "\(screen)")
+        // Words stay whole: the usage line comes back when the banner's rows are joined with spaces.
+        let usage = "End SQL with ';'. .help lists the dot-commands. Ctrl-C cancels, Ctrl-D quits."
+        #expect(rows.joined(separator: " ").contains(usage), "\(screen)")
+        if columns >= 80 { #expect(rows.contains(usage)) }
+        try quit(terminal)
+    }
+
+    /// The rows of `screen` without their trailing spaces, the empty rows at its end left out.
+    private static func trimmedRows(_ screen: String) -> [String] {
+        var rows = screen.split(separator: "\n", omittingEmptySubsequences: false).map {
+            String($0.reversed().drop { $0 == " " }.reversed())
+        }
+        while rows.last?.isEmpty == true { rows.removeLast() }
+        return rows
+    }
+
     /// The prompt's line on `screen` with the rows the terminal wrapped it into joined again.
     private static func typedLine(on screen: String) -> String? {
         let rows = screen.split(separator: "\n", omittingEmptySubsequences: false)
@@ -228,12 +254,15 @@ struct InspectShellTerminalTests {
     /// The Recipes store's shell on a new terminal (`prefix` goes before the command, `env …`),
     /// once its first prompt is up: keys typed before it would be echoed by the terminal, not
     /// by readline. The caller closes the session.
-    private func startRecipesShell(_ fixtures: InspectFixtures, prefix: String = "") throws -> TmuxSession {
+    private func startRecipesShell(
+        _ fixtures: InspectFixtures, prefix: String = "", columns: Int = 120
+    ) throws -> TmuxSession {
         try fixtures.copyCorpusStore(InspectFixtures.recipes)
         let command = prefix + Self.shellCommand(fixtures, stateHome: fixtures.path + "/state")
-        let terminal = try TmuxSession(command: command, directory: fixtures.path)
+        let terminal = try TmuxSession(command: command, directory: fixtures.path, columns: columns)
         try terminal.start()
-        #expect(terminal.waitFor("Ctrl-D quits", thenPrompt: "inspect> ", after: terminal.mark))
+        // The banner's last word: a narrow terminal has the line before it wrapped.
+        #expect(terminal.waitFor("quits.", thenPrompt: "inspect> ", after: terminal.mark))
         return terminal
     }
 

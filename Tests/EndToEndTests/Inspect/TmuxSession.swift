@@ -16,8 +16,8 @@ final class TmuxSession {
         FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux") || FileManager.default.isExecutableFile(atPath: "/usr/local/bin/tmux")
     }
 
-    /// Starts `command` (a shell command line) in an 120×40 pane; it runs once ``start()`` is called.
-    init(command: String, directory: String) throws {
+    /// Starts `command` (a shell command line) in a `columns`×40 pane; it runs once ``start()`` is called.
+    init(command: String, directory: String, columns: Int = 120) throws {
         fifo = directory + "/pane.fifo"
         guard mkfifo(fifo, 0o600) == 0 else { throw TmuxError.failed("mkfifo") }
         // Read-write, so the FIFO never reports end-of-file while tmux's writer comes and goes.
@@ -25,7 +25,7 @@ final class TmuxSession {
         // The pane waits for one line before running the command, so nothing is printed before the pipe is in place.
         // The wrapping shell ignores SIGINT, so Ctrl-C reaches only the program under test.
         let wrapped = "trap '' INT; cd \(Self.quoted(directory)) && read _ && \(command); echo SHELL-EXITED-$?; read _"
-        try tmux(["new-session", "-d", "-s", session, "-x", "120", "-y", "40", "sh", "-c", wrapped])
+        try tmux(["new-session", "-d", "-s", session, "-x", String(columns), "-y", "40", "sh", "-c", wrapped])
         try tmux(["pipe-pane", "-t", session, "-o", "cat >> \(Self.quoted(fifo))"])
         serverPID = pid_t(try tmux(["display-message", "-p", "-t", session, "#{pid}"])
             .trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
@@ -117,9 +117,9 @@ final class TmuxSession {
     /// A mark to wait for output after this point.
     var mark: String.Index { transcript.endIndex }
 
-    /// The screen as tmux renders it now.
-    func capture() throws -> String {
-        try tmux(["capture-pane", "-p", "-t", session])
+    /// The screen as tmux renders it now; `joined` puts rows the terminal wrapped back together.
+    func capture(joined: Bool = false) throws -> String {
+        try tmux(["capture-pane", "-p", "-t", session] + (joined ? ["-J"] : []))
     }
 
     @discardableResult
