@@ -14,6 +14,9 @@ static inline void creadline_set_readline_name(const char *name) { rl_readline_n
 static inline void creadline_set_attempted_completion_function(rl_completion_func_t *function) {
     rl_attempted_completion_function = function;
 }
+static inline void creadline_set_completion_display_matches_hook(rl_compdisp_func_t *hook) {
+    rl_completion_display_matches_hook = hook;
+}
 static inline void creadline_set_attempted_completion_over(int value) { rl_attempted_completion_over = value; }
 static inline const char *creadline_line_buffer(void) { return rl_line_buffer; }
 static inline int creadline_point(void) { return rl_point; }

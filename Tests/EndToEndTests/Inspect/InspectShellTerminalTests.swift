@@ -235,6 +235,43 @@ struct InspectShellTerminalTests {
         try quit(terminal)
     }
 
+    @Test func tabListsANameWithAnEscapeAsTheControlPictureAndCompletesTheRealName() throws {
+        let fixtures = try InspectFixtures()
+        try fixtures.makeDatabase("hostile.sqlite", [
+            "CREATE TABLE \"ZBAD\u{1B}[31mRED\" (Z_PK INTEGER PRIMARY KEY)",
+            "CREATE TABLE ZBADOTHER (Z_PK INTEGER PRIMARY KEY)",
+            "CREATE TABLE \"ZONLY\u{1B}X\" (Z_PK INTEGER PRIMARY KEY)",
+        ])
+        let command = "env INPUTRC=/dev/null "
+            + Self.shellCommand(fixtures, stateHome: fixtures.path + "/state", store: "hostile.sqlite")
+        let terminal = try TmuxSession(command: command, directory: fixtures.path)
+        defer { terminal.close() }
+        try terminal.start()
+        #expect(terminal.waitFor("quits.", thenPrompt: "inspect> ", after: terminal.mark))
+
+        // The list of matches shows the ESC as TerminalSanitizer does everywhere else.
+        var mark = terminal.mark
+        try terminal.type("SELECT count(*) AS n FROM ZBA")
+        try terminal.press("Tab")
+        let listed = try terminal.waitForScreen { $0.contains("ZBADOTHER") }
+        #expect(listed.held, "\(listed.screen)")
+        #expect(listed.screen.contains("ZBAD\u{241B}[31mRED"), "\(listed.screen)")
+        #expect(!listed.screen.contains("^["), "\(listed.screen)")
+        try terminal.press("C-e")
+        try terminal.press("C-u")
+
+        // A single match is inserted as it is stored: the query finds the table (quoted, as SQL
+        // wants a name with an ESC; the space readline adds after a whole name is taken back).
+        mark = terminal.mark
+        try terminal.type("SELECT count(*) AS n FROM \"ZON")
+        try terminal.press("Tab")
+        try terminal.press("BSpace")
+        try terminal.type("\";")
+        try terminal.press("Enter")
+        #expect(terminal.waitFor("│ 0 │", thenPrompt: "inspect> ", after: mark), "\((try? terminal.capture()) ?? "")")
+        try quit(terminal)
+    }
+
     /// The rows of `screen` without their trailing spaces, the empty rows at its end left out.
     private static func trimmedRows(_ screen: String) -> [String] {
         var rows = screen.split(separator: "\n", omittingEmptySubsequences: false).map {
@@ -275,9 +312,11 @@ struct InspectShellTerminalTests {
 
     /// The command line that opens the Recipes store's shell with its private temporary and state
     /// folders, for a tmux session.
-    private static func shellCommand(_ fixtures: InspectFixtures, stateHome: String) -> String {
+    private static func shellCommand(
+        _ fixtures: InspectFixtures, stateHome: String, store: String = InspectFixtures.recipes
+    ) -> String {
         let binary = ProductRunner.binDirectory.appendingPathComponent("companion").path
         return "env TMPDIR=\(TmuxSession.quoted(fixtures.temporary.path)) XDG_STATE_HOME=\(TmuxSession.quoted(stateHome)) "
-            + "NO_COLOR=1 TERM=xterm \(TmuxSession.quoted(binary)) inspect \(InspectFixtures.recipes) shell"
+            + "NO_COLOR=1 TERM=xterm \(TmuxSession.quoted(binary)) inspect \(TmuxSession.quoted(store)) shell"
     }
 }
