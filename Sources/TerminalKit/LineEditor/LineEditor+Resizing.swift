@@ -11,10 +11,14 @@ extension LineEditor {
     /// the cursor goes up to the prompt's first row, everything below is erased, and readline draws
     /// the line afresh at the new width.
     func redrawAfterResize() {
-        rl_reset_screen_size()
         var rows: Int32 = 0
+        var before: Int32 = 0
+        rl_get_screen_size(&rows, &before)
+        rl_reset_screen_size()
         var columns: Int32 = 0
         rl_get_screen_size(&rows, &columns)
+        // Only the number of rows changed: the line is where it was, nothing to redraw.
+        guard columns != before else { return }
         let typed = creadline_line_buffer().map { String(cString: $0) } ?? ""
         let point = min(max(Int(creadline_point()), 0), typed.utf8.count)
         let beforeCursor = String(decoding: typed.utf8.prefix(point), as: UTF8.self)
@@ -27,7 +31,8 @@ extension LineEditor {
     }
 
     /// How many rows above the cursor the prompt starts, on a terminal `columns` wide that wrapped
-    /// the prompt and the text before the cursor as one line.
+    /// the prompt and the text before the cursor as one line. Text that fills its last row exactly
+    /// leaves the re-wrapped cursor at the end of that row, not at the start of the next.
     ///
     /// Readline shows a control character as `^X` (two columns) and a tab up to the next multiple of
     /// eight; everything else takes its ``DisplayWidth``.
@@ -45,6 +50,6 @@ extension LineEditor {
                 column += DisplayWidth.of(character)
             }
         }
-        return column / columns
+        return max(column - 1, 0) / columns
     }
 }

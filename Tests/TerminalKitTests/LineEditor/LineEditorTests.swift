@@ -40,14 +40,16 @@ import Testing
     }
 
     @Test func afterAResizeThePromptIsFoundAsManyRowsUpAsTheNewWidthWrapsTheLine() {
-        // "inspect> " and 31 characters fill one 40-column row exactly: the cursor starts the next.
+        // "inspect> " and 31 characters fill one 40-column row exactly: the re-wrapped cursor stays
+        // at its end; one more character starts the next row.
         let text = String(repeating: "a", count: 31)
-        #expect(LineEditor.rowsAboveCursor(promptWidth: 9, textBeforeCursor: text, columns: 40) == 1)
-        #expect(LineEditor.rowsAboveCursor(promptWidth: 9, textBeforeCursor: text, columns: 41) == 0)
-        #expect(LineEditor.rowsAboveCursor(promptWidth: 9, textBeforeCursor: text, columns: 20) == 2)
+        #expect(LineEditor.rowsAboveCursor(promptWidth: 9, textBeforeCursor: text, columns: 40) == 0)
+        #expect(LineEditor.rowsAboveCursor(promptWidth: 9, textBeforeCursor: text + "a", columns: 40) == 1)
+        #expect(LineEditor.rowsAboveCursor(promptWidth: 9, textBeforeCursor: text, columns: 19) == 2)
+        #expect(LineEditor.rowsAboveCursor(promptWidth: 9, textBeforeCursor: "", columns: 40) == 0)
         // Readline shows ESC as "^[" (two columns), a tab up to the next stop, 漢 in two columns.
         #expect(LineEditor.rowsAboveCursor(promptWidth: 9, textBeforeCursor: "\u{1B}", columns: 10) == 1)
-        #expect(LineEditor.rowsAboveCursor(promptWidth: 9, textBeforeCursor: "\t", columns: 16) == 1)
+        #expect(LineEditor.rowsAboveCursor(promptWidth: 9, textBeforeCursor: "\t", columns: 15) == 1)
         #expect(LineEditor.rowsAboveCursor(promptWidth: 9, textBeforeCursor: "漢", columns: 10) == 1)
         #expect(LineEditor.rowsAboveCursor(promptWidth: 9, textBeforeCursor: "a", columns: 0) == 0)
     }
