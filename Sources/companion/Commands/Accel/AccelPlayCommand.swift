@@ -97,6 +97,10 @@ private struct Player {
     private var count = 0
     /// The length of the status line on screen, so a shorter one can blank it without escapes.
     private var shown = 0
+    /// The terminal's width when that line was drawn.
+    private var shownColumns = 0
+    /// Whether the terminal moves its cursor on request (all but `TERM=dumb`).
+    private let canMoveCursor = ProcessInfo.processInfo.environment["TERM"].map { !$0.isEmpty && $0 != "dumb" } ?? false
 
     init(lowpass: LowpassFilter, highpass: HighpassFilter, live: Bool, useColor: Bool, every: Int) {
         self.lowpass = lowpass
@@ -113,7 +117,7 @@ private struct Player {
         let previous = detector.orientation
         let orientation = detector.update(acceleration: sample.acceleration)
         if orientation != previous {
-            if live { clearStatus() }
+            if live { clearStatus(columns: Self.terminalColumns()) }
             print("    Accelerometer orientation changed: \(orientation.rawValue) (t = \(RecordingFormat.fixed(sample.time, 3)) s)")
         }
         defer { count += 1 }
@@ -123,10 +127,12 @@ private struct Player {
             isBeyondRange: sample.isBeyondRange)
         if live {
             // Measured at every update, so a resized window is followed.
-            let (line, width) = status.rendered(columns: Self.terminalColumns(), useColor: useColor)
-            clearStatus()
+            let columns = Self.terminalColumns()
+            let (line, width) = status.rendered(columns: columns, useColor: useColor)
+            clearStatus(columns: columns)
             print(line, terminator: "")
             shown = width
+            shownColumns = columns
             fflush(nil)
         } else {
             print(status.rendered(useColor: useColor))
@@ -146,8 +152,18 @@ private struct Player {
 
     /// Returns to the start of the status line and blanks it: with colour by erasing to the end of the
     /// line, without colour (no escape sequences at all) by overwriting it with spaces.
-    private mutating func clearStatus() {
-        if useColor {
+    ///
+    /// A terminal made narrower since the line was drawn has re-wrapped it onto several rows (tmux,
+    /// VTE, Konsole, kitty, iTerm2 all do), and a carriage return only reaches the start of the
+    /// last: the rows above would stay on the screen as a stale fragment. Then the cursor goes up
+    /// to the line's first row and everything below is erased, with or without colour; a dumb
+    /// terminal, which cannot move its cursor, gets a fresh line instead.
+    private mutating func clearStatus(columns: Int) {
+        let rowsAbove = shown > 0 && columns != shownColumns ? ReplayStatusLine.rowsAboveCursor(
+            afterWrapping: shown, columns: columns) : 0
+        if rowsAbove > 0 {
+            print(canMoveCursor ? "\u{1B}[\(rowsAbove)A\r\u{1B}[J" : "\n", terminator: "")
+        } else if useColor {
             print("\r\u{1B}[K", terminator: "")
         } else {
             print("\r" + String(repeating: " ", count: shown) + "\r", terminator: "")
