@@ -49,4 +49,17 @@ struct AccelPlayTerminalTests {
             #expect(statusLines.count == 1, "\(colour): \(shown)")
         }
     }
+
+    @Test func qStopsTheReplayAndKeysPressedAreNotDrawnIntoTheStatusLine() throws {
+        let screen = try AccelTerminalScreen.run(
+            companion, ["accel", "play", AccelTestSupport.shippedRecording("tilting")],
+            columns: 80, resize: .init(text: "t=", columns: nil, keys: ["x", "y", "z", "q"]))
+        #expect(screen.status == 0)
+        let shown = screen.lines.joined(separator: "\n")
+        #expect(screen.lines.last?.hasPrefix("stopped after ") == true, "\(shown)")
+        #expect(screen.lines.last?.hasSuffix(" of 840 samples") == true, "\(shown)")
+        let status = screen.lines[screen.lines.count - 2]
+        #expect(status.hasPrefix("t="), "\(shown)")
+        #expect(!status.hasSuffix("xyz") && !status.contains("q"), "the keys were echoed into the line: \(status)")
+    }
 }

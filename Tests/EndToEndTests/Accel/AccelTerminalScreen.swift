@@ -20,11 +20,12 @@ enum AccelTerminalScreen {
         var status: Int32
     }
 
-    /// A change of the terminal's width while the command runs: once the pane shows `text`, it is
-    /// made `columns` wide, as a person dragging the window's edge does.
+    /// What a person does while the command runs, once the pane shows `text`: make the terminal
+    /// `columns` wide (dragging the window's edge), then press `keys` (tmux key names).
     struct Resize {
         var text: String
-        var columns: Int
+        var columns: Int?
+        var keys: [String] = []
     }
 
     /// Runs `executable` with `arguments` in a `columns`-wide pane (without colour unless the
@@ -40,7 +41,9 @@ enum AccelTerminalScreen {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let command = ([executable.path] + arguments).map(quoted).joined(separator: " ")
-        let script = "NO_COLOR=1 timeout 60 \(command); echo ACCEL-EXIT=$?; "
+        // --foreground: the command stays in the terminal's foreground process group, where a
+        // program that reads keys must be (plain `timeout` runs it in a background group).
+        let script = "NO_COLOR=1 timeout --foreground 60 \(command); echo ACCEL-EXIT=$?; "
             + "tmux -L \(socket) wait-for -S finished; read _"
         defer { _ = try? tmux(socket, ["kill-server"], output: nil) }
         let size = ["-x", "\(columns)", "-y", "\(rows)"]
@@ -52,7 +55,10 @@ enum AccelTerminalScreen {
                 try tmux(socket, ["capture-pane", "-p", "-t", "accel"], output: capture)
                 if try String(contentsOfFile: capture, encoding: .utf8).contains(resize.text) { break }
             }
-            try tmux(socket, ["resize-window", "-t", "accel", "-x", "\(resize.columns)"], output: nil)
+            if let columns = resize.columns {
+                try tmux(socket, ["resize-window", "-t", "accel", "-x", "\(columns)"], output: nil)
+            }
+            if !resize.keys.isEmpty { try tmux(socket, ["send-keys", "-t", "accel"] + resize.keys, output: nil) }
         }
         try tmux(socket, ["wait-for", "finished"], output: nil)
         try tmux(socket, ["capture-pane", "-p", "-J", "-t", "accel"] + (visible ? [] : ["-S", "-"]), output: capture)

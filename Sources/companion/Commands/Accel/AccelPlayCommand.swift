@@ -21,8 +21,9 @@ enum AccelPlayCommand: Subcommand {
         device orientation: normal, bottom-up, left-up, right-up (iio-sensor-proxy's rules), plus
         face-up and face-down when the device lies flat. Orientation changes are printed the way
         monitor-sensor prints them. On a terminal one status line updates in place, shortened to fit
-        the terminal's width; otherwise one line is printed per --every samples. Ctrl-C stops the
-        replay cleanly (exit status 130, as for any command Ctrl-C interrupts).
+        the terminal's width, and q stops the replay; otherwise one line is printed per --every
+        samples. Ctrl-C stops the replay cleanly (exit status 130, as for any command Ctrl-C
+        interrupts).
 
           --speed X          play X times faster (0.5 = half speed)
           --fast             no waiting at all (for scripts and tests)
@@ -60,15 +61,24 @@ enum AccelPlayCommand: Subcommand {
                 + pace + (adaptive ? ", adaptive filters" : ""))
         // Flushed now, so a script (or a test) reading the pipe knows the replay has begun.
         fflush(nil)
+        // Keys are read, not echoed, while the status line is live: a q pressed to stop would
+        // otherwise be drawn into it.
+        let keys = player.live && !fast ? KeyPressReader(fileDescriptor: STDIN_FILENO) : nil
+        defer { keys?.restore() }
         let start = DispatchTime.now().uptimeNanoseconds
         var previousTime: Double?
         var played = 0
-        for sample in samples {
+        replay: for sample in samples {
             if !fast {
                 let due = start + UInt64(max(sample.time, 0) / speed * 1e9)
-                let now = DispatchTime.now().uptimeNanoseconds
-                if due > now, !signals.interruption.wait(forReadable: nil, milliseconds: Int32(min((due - now) / 1_000_000, 60_000))) {
-                    break
+                // Woken early by a key press: the sample is still due later, so wait again.
+                while true {
+                    let now = DispatchTime.now().uptimeNanoseconds
+                    guard due > now else { break }
+                    let keyboard = keys.flatMap { $0.isAtEnd ? nil : $0.fileDescriptor }
+                    let milliseconds = Int32(min((due - now) / 1_000_000, 60_000))
+                    guard signals.interruption.wait(forReadable: keyboard, milliseconds: milliseconds) else { break replay }
+                    if let keys, keys.pendingKeys().contains(where: { $0 == "q" || $0 == "Q" }) { break replay }
                 }
             }
             if signals.interruption.isInterrupted { break }
@@ -81,7 +91,11 @@ enum AccelPlayCommand: Subcommand {
         let stopped = played < samples.count
         let total = CountText.of(samples.count, "sample")
         print(stopped ? "stopped after \(played) of \(total)" : "done: \(CountText.of(played, "sample"))")
-        if let number = signals.signalNumber { signals.endProcess(dueTo: number) }
+        if let number = signals.signalNumber {
+            // endProcess never returns, so the deferred restore would not run.
+            keys?.restore()
+            signals.endProcess(dueTo: number)
+        }
         return .success
     }
 }
