@@ -20,6 +20,7 @@ static inline void creadline_set_completion_display_matches_hook(rl_compdisp_fun
 static inline void creadline_set_attempted_completion_over(int value) { rl_attempted_completion_over = value; }
 static inline const char *creadline_line_buffer(void) { return rl_line_buffer; }
 static inline int creadline_point(void) { return rl_point; }
+static inline const char *creadline_display_prompt(void) { return rl_display_prompt; }
 static inline int creadline_history_length(void) { return history_length; }
 static inline int creadline_history_base(void) { return history_base; }
 

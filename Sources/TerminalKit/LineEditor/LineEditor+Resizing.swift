@@ -22,7 +22,10 @@ extension LineEditor {
         let typed = creadline_line_buffer().map { String(cString: $0) } ?? ""
         let point = min(max(Int(creadline_point()), 0), typed.utf8.count)
         let beforeCursor = String(decoding: typed.utf8.prefix(point), as: UTF8.self)
-        let up = Self.rowsAboveCursor(promptWidth: shownPromptWidth, textBeforeCursor: beforeCursor, columns: Int(columns))
+        // The prompt on screen: ours, or readline's own while it searches the history (Ctrl-R).
+        let prompt = creadline_display_prompt().map { Self.visibleText(ofPrompt: String(cString: $0)) }
+        let promptWidth = prompt.map { DisplayWidth.of($0) } ?? shownPromptWidth
+        let up = Self.rowsAboveCursor(promptWidth: promptWidth, textBeforeCursor: beforeCursor, columns: Int(columns))
         var moves = up > 0 ? "\u{1B}[\(up)A" : ""
         moves += "\r\u{1B}[J"
         var bytes = Array(moves.utf8)
@@ -51,5 +54,21 @@ extension LineEditor {
             }
         }
         return max(column - 1, 0) / columns
+    }
+
+    /// A prompt without the parts readline is told take no columns (between `\u{1}` and `\u{2}`).
+    static func visibleText(ofPrompt prompt: String) -> String {
+        var visible = ""
+        var hidden = false
+        for scalar in prompt.unicodeScalars {
+            if scalar == "\u{1}" {
+                hidden = true
+            } else if scalar == "\u{2}" {
+                hidden = false
+            } else if !hidden {
+                visible.unicodeScalars.append(scalar)
+            }
+        }
+        return visible
     }
 }

@@ -218,6 +218,34 @@ struct InspectShellTerminalTests {
         try quit(terminal)
     }
 
+    @Test func aResizeDuringAHistorySearchRedrawsTheSearchOnce() throws {
+        let fixtures = try InspectFixtures()
+        let terminal = try startRecipesShell(fixtures, prefix: "env -u COLUMNS ")
+        defer { terminal.close() }
+        // The match "zq" starts 18 characters in: after the 25-column search prompt it is on the
+        // second row at 40 columns; counted after "inspect> " it would be on the first.
+        let query = "SELECT 1 AS one, 'zq" + String(repeating: "a", count: 60) + "' AS x;"
+        var mark = terminal.mark
+        try terminal.type(query)
+        try terminal.press("Enter")
+        #expect(terminal.waitFor("AS x", thenPrompt: "inspect> ", after: mark))
+        // Ctrl-R shows readline's own, wider prompt: the rows are counted from it, not from ours.
+        try terminal.press("C-r")
+        try terminal.type("zq")
+        #expect(try terminal.waitForScreen { $0.contains("(reverse-i-search)`zq': SELECT") }.held)
+        mark = terminal.mark
+        try terminal.resize(columns: 40)
+        #expect(terminal.waitFor("(reverse-i-search)", after: mark), "no redraw after the resize")
+        let screen = try terminal.waitForScreen { screen in
+            screen.split(separator: "\n").contains { $0.hasPrefix("(reverse-i-search)") } && screen.contains("AS x;")
+        }
+        #expect(screen.held, "\(screen.screen)")
+        #expect(screen.screen.split(separator: "\n").filter { $0.hasPrefix("(reverse-i-search)") }.count == 1,
+                "\(screen.screen)")
+        try terminal.press("C-g")
+        try quit(terminal)
+    }
+
     @Test(arguments: [80, 40, 24])
     func theBannerFitsTheTerminalAndIsWrappedAtSpacesNotByTheTerminal(_ columns: Int) throws {
         let fixtures = try InspectFixtures()

@@ -53,4 +53,9 @@ import Testing
         #expect(LineEditor.rowsAboveCursor(promptWidth: 9, textBeforeCursor: "漢", columns: 10) == 1)
         #expect(LineEditor.rowsAboveCursor(promptWidth: 9, textBeforeCursor: "a", columns: 0) == 0)
     }
+
+    @Test func aPromptsWidthLeavesOutWhatReadlineIsToldTakesNoColumns() {
+        #expect(LineEditor.visibleText(ofPrompt: "\u{1}\u{1B}[1m\u{2}inspect> \u{1}\u{1B}[0m\u{2}") == "inspect> ")
+        #expect(LineEditor.visibleText(ofPrompt: "(reverse-i-search)`AS': ") == "(reverse-i-search)`AS': ")
+    }
 }
