@@ -9,12 +9,18 @@
    readline is only ever driven from one thread at a time. */
 
 static inline void creadline_set_catch_signals(int value) { rl_catch_signals = value; }
+static inline void creadline_set_catch_sigwinch(int value) { rl_catch_sigwinch = value; }
 static inline void creadline_set_readline_name(const char *name) { rl_readline_name = name; }
 static inline void creadline_set_attempted_completion_function(rl_completion_func_t *function) {
     rl_attempted_completion_function = function;
 }
+static inline void creadline_set_completion_display_matches_hook(rl_compdisp_func_t *hook) {
+    rl_completion_display_matches_hook = hook;
+}
 static inline void creadline_set_attempted_completion_over(int value) { rl_attempted_completion_over = value; }
 static inline const char *creadline_line_buffer(void) { return rl_line_buffer; }
+static inline int creadline_point(void) { return rl_point; }
+static inline const char *creadline_display_prompt(void) { return rl_display_prompt; }
 static inline int creadline_history_length(void) { return history_length; }
 static inline int creadline_history_base(void) { return history_base; }
 

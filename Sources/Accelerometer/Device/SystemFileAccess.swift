@@ -90,7 +90,7 @@ public struct SystemFileAccess: FileAccess {
     /// Creates or replaces a whole file (a recording, an SVG) with `bytes`.
     public func writeBytes(_ bytes: [UInt8], to path: String) throws(IIOError) {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw Self.error(errno, path: path, writing: true) }
+        guard descriptor >= 0 else { throw Self.outputError(errno, path: path) }
         defer { close(descriptor) }
         var written = 0
         while written < bytes.count {
@@ -99,7 +99,7 @@ public struct SystemFileAccess: FileAccess {
             }
             if count < 0 {
                 if errno == EINTR { continue }
-                throw Self.error(errno, path: path, writing: true)
+                throw Self.outputError(errno, path: path)
             }
             written += count
         }

@@ -31,7 +31,7 @@ public final class RecordingWriter {
         self.header = header
         countOffset = header.scanCountOffset(scanSize: layout.scanSize)
         descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw SystemFileAccess.error(errno, path: path, writing: true) }
+        guard descriptor >= 0 else { throw SystemFileAccess.outputError(errno, path: path) }
         try writeAll(Array(header.text(scanSize: layout.scanSize).utf8))
     }
 
@@ -51,7 +51,7 @@ public final class RecordingWriter {
         let padded = String(repeating: "0", count: max(0, RecordingHeader.scanCountWidth - digits.count)) + digits
         let bytes = Array(padded.utf8)
         let written = bytes.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, off_t(countOffset)) }
-        guard written == bytes.count else { throw SystemFileAccess.error(errno, path: path, writing: true) }
+        guard written == bytes.count else { throw SystemFileAccess.outputError(errno, path: path) }
         header.scanCount = scanCount
     }
 
@@ -60,7 +60,7 @@ public final class RecordingWriter {
         guard descriptor >= 0 else { return }
         let result = closeDescriptor(descriptor)
         descriptor = -1
-        guard result == 0 else { throw SystemFileAccess.error(errno, path: path, writing: true) }
+        guard result == 0 else { throw SystemFileAccess.outputError(errno, path: path) }
     }
 
     private func writeAll(_ bytes: [UInt8]) throws(IIOError) {
@@ -71,7 +71,7 @@ public final class RecordingWriter {
             }
             if count < 0 {
                 if errno == EINTR { continue }
-                throw SystemFileAccess.error(errno, path: path, writing: true)
+                throw SystemFileAccess.outputError(errno, path: path)
             }
             done += count
         }

@@ -53,6 +53,14 @@ public struct ReplayStatusLine: Sendable, Hashable {
         return (Self.encode(chosen, useColor: useColor), Self.width(of: chosen))
     }
 
+    /// How many rows above the cursor a status line `width` columns wide starts once a terminal
+    /// `columns` wide has re-wrapped it (0 while it still fits one row). A line that fills its last
+    /// row exactly leaves the cursor at the end of that row, not at the start of the next.
+    public static func rowsAboveCursor(afterWrapping width: Int, columns: Int) -> Int {
+        guard columns > 0, width > 0 else { return 0 }
+        return (width - 1) / columns
+    }
+
     /// The full line, as a pipe gets it: no width limit.
     public func rendered(useColor: Bool) -> String {
         Self.encode(full, useColor: useColor)

@@ -22,6 +22,10 @@ func lineEditorAttemptCompletion(
     let line = creadline_line_buffer().map { String(cString: $0) } ?? ""
     CompletionBridge.candidates = provider(word, line).filter { $0.hasPrefix(word) }
     CompletionBridge.nextIndex = 0
+    // Readline lists an ESC in a name as "^[" and other controls its own way; the rest of the
+    // product shows them as control pictures ("␛"), so such a list is drawn by the hook instead.
+    let needsSanitizing = CompletionBridge.candidates.contains { !TerminalSanitizer.isSafe($0) }
+    creadline_set_completion_display_matches_hook(needsSanitizing ? lineEditorDisplayMatches : nil)
     return rl_completion_matches(text, lineEditorNextCompletion)
 }
 
@@ -32,4 +36,24 @@ func lineEditorNextCompletion(_ text: UnsafePointer<CChar>?, _ state: Int32) -> 
     let candidate = CompletionBridge.candidates[CompletionBridge.nextIndex]
     CompletionBridge.nextIndex += 1
     return strdup(candidate)
+}
+
+/// Installed as `rl_completion_display_matches_hook` when a candidate holds a control character:
+/// lists the matches (`matches[1...count]`; `matches[0]` is their common prefix) as
+/// ``TerminalSanitizer`` shows them, in readline's columns, then redraws the prompt and line.
+/// Only the list changes: Tab still inserts the name as it is stored.
+func lineEditorDisplayMatches(
+    _ matches: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?, _ count: Int32, _ longest: Int32
+) {
+    guard let matches, count > 0 else { return }
+    let shown = (0...Int(count)).map { index in
+        matches[index].map { TerminalSanitizer.sanitize(String(cString: $0)) } ?? ""
+    }
+    let widest = shown.dropFirst().map { DisplayWidth.of($0) }.max() ?? Int(longest)
+    var list: [UnsafeMutablePointer<CChar>?] = shown.map { strdup($0) } + [nil]
+    defer { for entry in list { free(entry) } }
+    list.withUnsafeMutableBufferPointer { buffer in
+        rl_display_match_list(buffer.baseAddress, count, Int32(widest))
+    }
+    rl_forced_update_display()
 }

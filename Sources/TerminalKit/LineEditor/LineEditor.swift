@@ -7,7 +7,8 @@ import Foundation
 /// Readline runs in its callback mode inside a `select` loop that also watches a private pipe,
 /// so ``interrupt()`` — called from a signal handler or another thread when the user presses
 /// Ctrl-C — cancels the line being typed without killing the program. Ctrl-D on an empty line
-/// ends input. Use only when standard input is a terminal; for piped input read lines directly.
+/// ends input. A terminal resize (SIGWINCH) wakes the same loop, which tells readline the new
+/// width so the prompt and the line being typed are redrawn to fit it. Use only when standard input is a terminal; for piped input read lines directly.
 ///
 /// ```swift
 /// let editor = LineEditor(historyPath: "/home/me/.local/state/companion/history")
@@ -23,6 +24,10 @@ public final class LineEditor: @unchecked Sendable {
     public var completion: ((String, String) -> [String])?
 
     private let interruptPipe: (read: Int32, write: Int32)
+    /// Readable when the terminal was resized; nil when no pipe could be made (then no redraw).
+    private let resizes = TerminalResizeSignal()
+    /// The width of the prompt being shown, for ``redrawAfterResize()``.
+    var shownPromptWidth = 0
 
     /// Sets readline up for `programName` and loads the history file, if any.
     public init(programName: String = "companion", historyPath: String? = nil, historyLimit: Int32 = 1000) {
@@ -36,6 +41,9 @@ public final class LineEditor: @unchecked Sendable {
         interruptPipe = (fds[0], fds[1])
         // The program, not readline, decides what SIGINT does; readline must not install handlers.
         creadline_set_catch_signals(0)
+        // Nor for SIGWINCH: its handler would only run inside rl_callback_read_char, so a resize
+        // while readline waits for a key went unnoticed. `resizes` wakes the select loop instead.
+        creadline_set_catch_sigwinch(0)
         creadline_set_readline_name(strdup(programName))
         creadline_set_attempted_completion_function(lineEditorAttemptCompletion)
         using_history()
@@ -59,6 +67,7 @@ public final class LineEditor: @unchecked Sendable {
         drainInterrupts()
         CompletionBridge.provider = completion
         LineBridge.reset()
+        shownPromptWidth = DisplayWidth.of(prompt)
         rl_callback_handler_install(prompt, lineEditorReceiveLine)
         defer { CompletionBridge.provider = nil }
         while true {
@@ -66,13 +75,20 @@ public final class LineEditor: @unchecked Sendable {
             fdZero(&readable)
             fdSet(STDIN_FILENO, &readable)
             fdSet(interruptPipe.read, &readable)
-            let ready = select(max(STDIN_FILENO, interruptPipe.read) + 1, &readable, nil, nil, nil)
+            let resizeDescriptor = resizes?.descriptor ?? -1
+            if resizeDescriptor >= 0 { fdSet(resizeDescriptor, &readable) }
+            let highest = max(STDIN_FILENO, interruptPipe.read, resizeDescriptor)
+            let ready = select(highest + 1, &readable, nil, nil, nil)
             if ready < 0 {
                 if errno == EINTR { continue }
                 rl_callback_handler_remove()
                 return .endOfInput
             }
-            // Keys first: a Ctrl-C pressed just after Return belongs to the command that line
+            // A resize first, so keys typed after it are drawn at the new width.
+            if resizeDescriptor >= 0, fdIsSet(resizeDescriptor, &readable), resizes?.consumeResize() == true {
+                redrawAfterResize()
+            }
+            // Keys before an interrupt: a Ctrl-C pressed just after Return belongs to the command that line
             // starts (the caller cancels it), not to the line, which is already complete.
             if fdIsSet(STDIN_FILENO, &readable) {
                 rl_callback_read_char()

@@ -34,6 +34,23 @@ private struct DenyingFileAccess: FileAccess {
         #expect(SystemFileAccess.error(ENOENT, path: "/x", writing: false) == .notFound(path: "/x"))
     }
 
+    @Test func anOutputFileThatCannotBeCreatedSaysWhyNotThatItDoesNotExist() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("output-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        // ENOENT with the folder there is a file system that makes no files (/proc, /sys).
+        #expect(SystemFileAccess.outputError(ENOENT, path: folder + "/x.iiorec").problem
+            == "cannot create a file in \(folder): its file system does not allow new files")
+        #expect(SystemFileAccess.outputError(ENOENT, path: folder + "/missing/x.iiorec").problem
+            == "its folder does not exist")
+        // A recording of one's own needs another folder, not root.
+        let denied = SystemFileAccess.outputError(EACCES, path: folder + "/x.iiorec").problem
+        #expect(denied.contains("permission denied") && !denied.contains("root") && !denied.contains("sudo"))
+        #expect(SystemFileAccess.outputError(EROFS, path: "x.svg").problem
+            == "cannot create it: . is on a read-only file system")
+        #expect(SystemFileAccess.outputError(ENOSPC, path: "/x").problem == "cannot write it: no space left on the device")
+    }
+
     @Test func anUnreadableScaleIsReportedNotTreatedAsMissing() throws {
         let tree = try FakeSysfsTree()
         defer { tree.remove() }

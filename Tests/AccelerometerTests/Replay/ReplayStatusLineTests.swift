@@ -44,4 +44,14 @@ import Testing
         for code in ["\u{1B}[31m", "\u{1B}[32m", "\u{1B}[34m"] { #expect(text.contains(code)) }
         #expect(width == Self.status.rendered(columns: 80, useColor: false).width)
     }
+
+    @Test func aLineReWrappedByANarrowerTerminalStartsRowsAboveTheCursor() {
+        #expect(ReplayStatusLine.rowsAboveCursor(afterWrapping: 39, columns: 40) == 0)
+        // Filling the row exactly leaves the cursor at its end.
+        #expect(ReplayStatusLine.rowsAboveCursor(afterWrapping: 40, columns: 40) == 0)
+        #expect(ReplayStatusLine.rowsAboveCursor(afterWrapping: 41, columns: 40) == 1)
+        #expect(ReplayStatusLine.rowsAboveCursor(afterWrapping: 119, columns: 40) == 2)
+        #expect(ReplayStatusLine.rowsAboveCursor(afterWrapping: 0, columns: 40) == 0)
+        #expect(ReplayStatusLine.rowsAboveCursor(afterWrapping: 10, columns: 0) == 0)
+    }
 }

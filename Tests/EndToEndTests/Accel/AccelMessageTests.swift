@@ -34,6 +34,21 @@ import Testing
         }
     }
 
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: "/proc/self/stat"), "needs Linux's /proc"))
+    func anOutputInAFolderWhereNoFileCanBeMadeSaysSoAndWhy() throws {
+        let recording = AccelTestSupport.shippedRecording("tilting")
+        let runs: [(arguments: [String], output: String)] = [
+            (["accel", "synthesize", "tilting", "-o", "/proc/companion.iiorec"], "/proc/companion.iiorec"),
+            (["accel", "graph", recording, "--svg", "/proc/companion.svg"], "/proc/companion.svg"),
+        ]
+        for run in runs {
+            let outcome = try ProductRunner.run("companion", run.arguments)
+            #expect(outcome.status == 1)
+            #expect(outcome.standardError
+                == "companion: \(run.output): cannot create a file in /proc: its file system does not allow new files\n")
+        }
+    }
+
     @Test func aHeaderHoldingControlBytesIsPrintedVisibly() throws {
         let directory = try AccelTestSupport.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }

@@ -34,4 +34,33 @@ struct AccelPlayTerminalTests {
         #expect(status.hasPrefix("t=13.900 s  g x="), "\(status)")
         #expect(status.contains("  low-pass x=") && status.contains("  high-pass x="))
     }
+
+    /// Narrowed mid-replay, the terminal re-wraps the wide status line onto several rows; clearing
+    /// only the last of them left the others on the screen as a fragment ("low-pass x=…").
+    @Test func narrowingTheTerminalMidReplayLeavesNoFragmentOfTheStatusLine() throws {
+        for colour in [[], ["--color", "always"]] {
+            let screen = try AccelTerminalScreen.run(
+                companion, ["accel", "play", AccelTestSupport.shippedRecording("tilting"), "--speed", "3"] + colour,
+                columns: 150, resize: .init(text: "high-pass", columns: 40), visible: true)
+            #expect(screen.status == 0)
+            let shown = screen.lines.joined(separator: "\n")
+            #expect(screen.lines.last == "done: 840 samples", "\(colour): \(shown)")
+            #expect(!shown.contains("pass"), "a fragment of the 150-column status line stayed \(colour): \(shown)")
+            let statusLines = screen.lines.filter { $0.first?.isNumber == true || $0.hasPrefix("t=") }
+            #expect(statusLines.count == 1, "\(colour): \(shown)")
+        }
+    }
+
+    @Test func qStopsTheReplayAndKeysPressedAreNotDrawnIntoTheStatusLine() throws {
+        let screen = try AccelTerminalScreen.run(
+            companion, ["accel", "play", AccelTestSupport.shippedRecording("tilting")],
+            columns: 80, resize: .init(text: "t=", columns: nil, keys: ["x", "y", "z", "q"]))
+        #expect(screen.status == 0)
+        let shown = screen.lines.joined(separator: "\n")
+        #expect(screen.lines.last?.hasPrefix("stopped after ") == true, "\(shown)")
+        #expect(screen.lines.last?.hasSuffix(" of 840 samples") == true, "\(shown)")
+        let status = screen.lines[screen.lines.count - 2]
+        #expect(status.hasPrefix("t="), "\(shown)")
+        #expect(!status.hasSuffix("xyz") && !status.contains("q"), "the keys were echoed into the line: \(status)")
+    }
 }

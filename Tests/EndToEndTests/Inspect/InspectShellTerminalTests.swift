@@ -181,15 +181,153 @@ struct InspectShellTerminalTests {
         try quit(terminal)
     }
 
+    @Test func theLineBeingTypedIsRedrawnAtTheNewWidthWhenTheTerminalIsResized() throws {
+        let fixtures = try InspectFixtures()
+        let terminal = try startRecipesShell(fixtures, prefix: "env -u COLUMNS ")
+        defer { terminal.close() }
+        let query = "SELECT '" + String(repeating: "a", count: 40) + "' AS a, '" + String(repeating: "b", count: 40) + "' AS b"
+        var mark = terminal.mark
+        try terminal.type(query)
+        #expect(terminal.waitFor("AS b", after: mark))
+
+        // Narrower: readline learns the new width and draws the line again, from its prompt.
+        mark = terminal.mark
+        try terminal.resize(columns: 40)
+        #expect(terminal.waitFor("inspect> ", after: mark), "no redraw after the resize")
+        // Editing at the start of the line puts the text where the new width says it is.
+        try terminal.press("C-a")
+        try terminal.type("X")
+        let narrow = try terminal.waitForScreen { Self.typedLine(on: $0) == "inspect> X" + query }
+        #expect(narrow.held, "\(narrow.screen)")
+        // No fragment of the line as it was drawn at 120 columns is left above it.
+        #expect(narrow.screen.split(separator: "\n").filter { $0.hasPrefix("inspect> ") }.count == 1, "\(narrow.screen)")
+
+        // Wider again, with the cursor in the middle of the line.
+        try terminal.press("C-e")
+        try terminal.press("M-b")
+        mark = terminal.mark
+        try terminal.resize(columns: 70)
+        #expect(terminal.waitFor("inspect> ", after: mark), "no redraw after the resize")
+        try terminal.type("Y")
+        let expected = "inspect> X" + query.dropLast(1) + "Yb"
+        let wide = try terminal.waitForScreen { Self.typedLine(on: $0) == expected }
+        #expect(wide.held, "\(wide.screen)")
+        #expect(wide.screen.split(separator: "\n").filter { $0.hasPrefix("inspect> ") }.count == 1, "\(wide.screen)")
+        try terminal.press("C-e")
+        try terminal.press("C-u")
+        try quit(terminal)
+    }
+
+    @Test func aResizeDuringAHistorySearchRedrawsTheSearchOnce() throws {
+        let fixtures = try InspectFixtures()
+        let terminal = try startRecipesShell(fixtures, prefix: "env -u COLUMNS ")
+        defer { terminal.close() }
+        // The match "zq" starts 18 characters in: after the 25-column search prompt it is on the
+        // second row at 40 columns; counted after "inspect> " it would be on the first.
+        let query = "SELECT 1 AS one, 'zq" + String(repeating: "a", count: 60) + "' AS x;"
+        var mark = terminal.mark
+        try terminal.type(query)
+        try terminal.press("Enter")
+        #expect(terminal.waitFor("AS x", thenPrompt: "inspect> ", after: mark))
+        // Ctrl-R shows readline's own, wider prompt: the rows are counted from it, not from ours.
+        try terminal.press("C-r")
+        try terminal.type("zq")
+        #expect(try terminal.waitForScreen { $0.contains("(reverse-i-search)`zq': SELECT") }.held)
+        mark = terminal.mark
+        try terminal.resize(columns: 40)
+        #expect(terminal.waitFor("(reverse-i-search)", after: mark), "no redraw after the resize")
+        let screen = try terminal.waitForScreen { screen in
+            screen.split(separator: "\n").contains { $0.hasPrefix("(reverse-i-search)") } && screen.contains("AS x;")
+        }
+        #expect(screen.held, "\(screen.screen)")
+        #expect(screen.screen.split(separator: "\n").filter { $0.hasPrefix("(reverse-i-search)") }.count == 1,
+                "\(screen.screen)")
+        try terminal.press("C-g")
+        try quit(terminal)
+    }
+
+    @Test(arguments: [80, 40, 24])
+    func theBannerFitsTheTerminalAndIsWrappedAtSpacesNotByTheTerminal(_ columns: Int) throws {
+        let fixtures = try InspectFixtures()
+        let terminal = try startRecipesShell(fixtures, prefix: "env -u COLUMNS ", columns: columns)
+        defer { terminal.close() }
+        let screen = try terminal.capture()
+        let rows = Self.trimmedRows(screen)
+        // The terminal wrapped nothing: joining the rows it wrapped changes no row.
+        #expect(Self.trimmedRows(try terminal.capture(joined: true)) == rows, "\(screen)")
+        #expect(rows.allSatisfy { $0.count <= columns }, "\(screen)")
+        // Words stay whole: the usage line comes back when the banner's rows are joined with spaces.
+        let usage = "End SQL with ';'. .help lists the dot-commands. Ctrl-C cancels, Ctrl-D quits."
+        #expect(rows.joined(separator: " ").contains(usage), "\(screen)")
+        if columns >= 80 { #expect(rows.contains(usage)) }
+        try quit(terminal)
+    }
+
+    @Test func tabListsANameWithAnEscapeAsTheControlPictureAndCompletesTheRealName() throws {
+        let fixtures = try InspectFixtures()
+        try fixtures.makeDatabase("hostile.sqlite", [
+            "CREATE TABLE \"ZBAD\u{1B}[31mRED\" (Z_PK INTEGER PRIMARY KEY)",
+            "CREATE TABLE ZBADOTHER (Z_PK INTEGER PRIMARY KEY)",
+            "CREATE TABLE \"ZONLY\u{1B}X\" (Z_PK INTEGER PRIMARY KEY)",
+        ])
+        let command = "env INPUTRC=/dev/null "
+            + Self.shellCommand(fixtures, stateHome: fixtures.path + "/state", store: "hostile.sqlite")
+        let terminal = try TmuxSession(command: command, directory: fixtures.path)
+        defer { terminal.close() }
+        try terminal.start()
+        #expect(terminal.waitFor("quits.", thenPrompt: "inspect> ", after: terminal.mark))
+
+        // The list of matches shows the ESC as TerminalSanitizer does everywhere else.
+        var mark = terminal.mark
+        try terminal.type("SELECT count(*) AS n FROM ZBA")
+        try terminal.press("Tab")
+        let listed = try terminal.waitForScreen { $0.contains("ZBADOTHER") }
+        #expect(listed.held, "\(listed.screen)")
+        #expect(listed.screen.contains("ZBAD\u{241B}[31mRED"), "\(listed.screen)")
+        #expect(!listed.screen.contains("^["), "\(listed.screen)")
+        try terminal.press("C-e")
+        try terminal.press("C-u")
+
+        // A single match is inserted as it is stored: the query finds the table (quoted, as SQL
+        // wants a name with an ESC; the space readline adds after a whole name is taken back).
+        mark = terminal.mark
+        try terminal.type("SELECT count(*) AS n FROM \"ZON")
+        try terminal.press("Tab")
+        try terminal.press("BSpace")
+        try terminal.type("\";")
+        try terminal.press("Enter")
+        #expect(terminal.waitFor("│ 0 │", thenPrompt: "inspect> ", after: mark), "\((try? terminal.capture()) ?? "")")
+        try quit(terminal)
+    }
+
+    /// The rows of `screen` without their trailing spaces, the empty rows at its end left out.
+    private static func trimmedRows(_ screen: String) -> [String] {
+        var rows = screen.split(separator: "\n", omittingEmptySubsequences: false).map {
+            String($0.reversed().drop { $0 == " " }.reversed())
+        }
+        while rows.last?.isEmpty == true { rows.removeLast() }
+        return rows
+    }
+
+    /// The prompt's line on `screen` with the rows the terminal wrapped it into joined again.
+    private static func typedLine(on screen: String) -> String? {
+        let rows = screen.split(separator: "\n", omittingEmptySubsequences: false)
+        guard let start = rows.lastIndex(where: { $0.hasPrefix("inspect> ") }) else { return nil }
+        return rows[start...].prefix { !$0.isEmpty }.joined()
+    }
+
     /// The Recipes store's shell on a new terminal (`prefix` goes before the command, `env …`),
     /// once its first prompt is up: keys typed before it would be echoed by the terminal, not
     /// by readline. The caller closes the session.
-    private func startRecipesShell(_ fixtures: InspectFixtures, prefix: String = "") throws -> TmuxSession {
+    private func startRecipesShell(
+        _ fixtures: InspectFixtures, prefix: String = "", columns: Int = 120
+    ) throws -> TmuxSession {
         try fixtures.copyCorpusStore(InspectFixtures.recipes)
         let command = prefix + Self.shellCommand(fixtures, stateHome: fixtures.path + "/state")
-        let terminal = try TmuxSession(command: command, directory: fixtures.path)
+        let terminal = try TmuxSession(command: command, directory: fixtures.path, columns: columns)
         try terminal.start()
-        #expect(terminal.waitFor("Ctrl-D quits", thenPrompt: "inspect> ", after: terminal.mark))
+        // The banner's last word: a narrow terminal has the line before it wrapped.
+        #expect(terminal.waitFor("quits.", thenPrompt: "inspect> ", after: terminal.mark))
         return terminal
     }
 
@@ -202,9 +340,11 @@ struct InspectShellTerminalTests {
 
     /// The command line that opens the Recipes store's shell with its private temporary and state
     /// folders, for a tmux session.
-    private static func shellCommand(_ fixtures: InspectFixtures, stateHome: String) -> String {
+    private static func shellCommand(
+        _ fixtures: InspectFixtures, stateHome: String, store: String = InspectFixtures.recipes
+    ) -> String {
         let binary = ProductRunner.binDirectory.appendingPathComponent("companion").path
         return "env TMPDIR=\(TmuxSession.quoted(fixtures.temporary.path)) XDG_STATE_HOME=\(TmuxSession.quoted(stateHome)) "
-            + "NO_COLOR=1 TERM=xterm \(TmuxSession.quoted(binary)) inspect \(InspectFixtures.recipes) shell"
+            + "NO_COLOR=1 TERM=xterm \(TmuxSession.quoted(binary)) inspect \(TmuxSession.quoted(store)) shell"
     }
 }

@@ -16,8 +16,8 @@ final class TmuxSession {
         FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux") || FileManager.default.isExecutableFile(atPath: "/usr/local/bin/tmux")
     }
 
-    /// Starts `command` (a shell command line) in an 120×40 pane; it runs once ``start()`` is called.
-    init(command: String, directory: String) throws {
+    /// Starts `command` (a shell command line) in a `columns`×40 pane; it runs once ``start()`` is called.
+    init(command: String, directory: String, columns: Int = 120) throws {
         fifo = directory + "/pane.fifo"
         guard mkfifo(fifo, 0o600) == 0 else { throw TmuxError.failed("mkfifo") }
         // Read-write, so the FIFO never reports end-of-file while tmux's writer comes and goes.
@@ -25,7 +25,7 @@ final class TmuxSession {
         // The pane waits for one line before running the command, so nothing is printed before the pipe is in place.
         // The wrapping shell ignores SIGINT, so Ctrl-C reaches only the program under test.
         let wrapped = "trap '' INT; cd \(Self.quoted(directory)) && read _ && \(command); echo SHELL-EXITED-$?; read _"
-        try tmux(["new-session", "-d", "-s", session, "-x", "120", "-y", "40", "sh", "-c", wrapped])
+        try tmux(["new-session", "-d", "-s", session, "-x", String(columns), "-y", "40", "sh", "-c", wrapped])
         try tmux(["pipe-pane", "-t", session, "-o", "cat >> \(Self.quoted(fifo))"])
         serverPID = pid_t(try tmux(["display-message", "-p", "-t", session, "#{pid}"])
             .trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
@@ -96,12 +96,30 @@ final class TmuxSession {
         return waitFor(prompt, after: found.upperBound)
     }
 
+    /// Captures the screen until `condition` holds for it, between captures waiting for the pane
+    /// to print more (up to a tenth of a second); the last screen seen, and whether it held.
+    func waitForScreen(timeout: Double = 20, _ condition: (String) -> Bool) throws -> (screen: String, held: Bool) {
+        let deadline = Date().addingTimeInterval(timeout)
+        var screen = try capture()
+        while !condition(screen) {
+            guard deadline.timeIntervalSinceNow > 0 else { return (screen, false) }
+            var request = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            if poll(&request, 1, 100) > 0 {
+                var buffer = [UInt8](repeating: 0, count: 4096)
+                let count = read(descriptor, &buffer, buffer.count)
+                if count > 0 { transcript += Self.stripped(String(decoding: buffer[0..<count], as: UTF8.self)) }
+            }
+            screen = try capture()
+        }
+        return (screen, true)
+    }
+
     /// A mark to wait for output after this point.
     var mark: String.Index { transcript.endIndex }
 
-    /// The screen as tmux renders it now.
-    func capture() throws -> String {
-        try tmux(["capture-pane", "-p", "-t", session])
+    /// The screen as tmux renders it now; `joined` puts rows the terminal wrapped back together.
+    func capture(joined: Bool = false) throws -> String {
+        try tmux(["capture-pane", "-p", "-t", session] + (joined ? ["-J"] : []))
     }
 
     @discardableResult

@@ -22,6 +22,32 @@ import Testing
         #expect(!outcome.standardOutput.contains("title:"))
     }
 
+    @Test func aNarrowListWrapsTheTitleUnderItsNumberWithTheReadingTimeBelow() throws {
+        let outcome = try lessons(["--width", "40"])
+        #expect(outcome.status == 0)
+        #expect(outcome.standardOutput == """
+            1  Reading lessons in the terminal
+               3 min  Theater
+               How companion lessons draws Markdown
+               — widths, colour, tables and code.
+
+            """)
+        let narrowest = try lessons(["--width", "20"])
+        #expect(narrowest.standardOutput.hasPrefix("1  Reading lessons\n   in the terminal\n   3 min  Theater\n"))
+    }
+
+    @Test(arguments: [20, 27, 40, 60, 79])
+    func noRowOfTheCourseListIsWiderThanTheWidth(_ width: Int) throws {
+        let course = LessonFiles.url("Lessons/01-core-data-stack.md").deletingLastPathComponent().path
+        let outcome = try lessons(["--width", String(width)], environment: ["LESSONS_PATH": course])
+        #expect(outcome.status == 0)
+        let rows = outcome.standardOutput.split(separator: "\n")
+        #expect(rows.count > 10)
+        for row in rows {
+            #expect(row.count <= width, "\(row.count) columns of \(width): \(row)")
+        }
+    }
+
     @Test func aLessonIsShownByNumberSlugOrFileWithoutItsFrontMatter() throws {
         let byNumber = try lessons(["1", "--width", "60"])
         #expect(byNumber.status == 0)

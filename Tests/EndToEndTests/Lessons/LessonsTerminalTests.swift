@@ -65,4 +65,20 @@ import Testing
         #expect(rows.contains("  Wide and narrow characters"), "--toc prints straight to the terminal")
         #expect(FileManager.default.fileExists(atPath: marker.path), "$PAGER was run for the rendered document")
     }
+
+    @Test(arguments: [40, 60])
+    func theListFitsTheTerminalWithoutRowsTheTerminalHadToWrap(_ columns: Int) throws {
+        let state = temporaryState()
+        defer { try? FileManager.default.removeItem(at: state) }
+        let session = try TerminalSession(columns: columns, rows: 60, command: command("--no-pager", state: state))
+        defer { session.close() }
+        try session.waitUntilDone()
+        let rows = try session.screen()
+        #expect(rows.contains("1  Reading lessons in the terminal") || rows.contains { $0.hasPrefix("1  Reading lessons") })
+        // Joining the rows the terminal wrapped changes nothing: the program wrapped every line itself.
+        #expect(try session.screen(joined: true) == rows, "\(rows.joined(separator: "\n"))")
+        for row in rows {
+            #expect(row.count <= columns, "\(row)")
+        }
+    }
 }

@@ -38,4 +38,24 @@ import Testing
         // readline puts the common prefix first, then each match.
         #expect(matches == [".s", ".schema", ".summary"])
     }
+
+    @Test func afterAResizeThePromptIsFoundAsManyRowsUpAsTheNewWidthWrapsTheLine() {
+        // "inspect> " and 31 characters fill one 40-column row exactly: the re-wrapped cursor stays
+        // at its end; one more character starts the next row.
+        let text = String(repeating: "a", count: 31)
+        #expect(LineEditor.rowsAboveCursor(promptWidth: 9, textBeforeCursor: text, columns: 40) == 0)
+        #expect(LineEditor.rowsAboveCursor(promptWidth: 9, textBeforeCursor: text + "a", columns: 40) == 1)
+        #expect(LineEditor.rowsAboveCursor(promptWidth: 9, textBeforeCursor: text, columns: 19) == 2)
+        #expect(LineEditor.rowsAboveCursor(promptWidth: 9, textBeforeCursor: "", columns: 40) == 0)
+        // Readline shows ESC as "^[" (two columns), a tab up to the next stop, 漢 in two columns.
+        #expect(LineEditor.rowsAboveCursor(promptWidth: 9, textBeforeCursor: "\u{1B}", columns: 10) == 1)
+        #expect(LineEditor.rowsAboveCursor(promptWidth: 9, textBeforeCursor: "\t", columns: 15) == 1)
+        #expect(LineEditor.rowsAboveCursor(promptWidth: 9, textBeforeCursor: "漢", columns: 10) == 1)
+        #expect(LineEditor.rowsAboveCursor(promptWidth: 9, textBeforeCursor: "a", columns: 0) == 0)
+    }
+
+    @Test func aPromptsWidthLeavesOutWhatReadlineIsToldTakesNoColumns() {
+        #expect(LineEditor.visibleText(ofPrompt: "\u{1}\u{1B}[1m\u{2}inspect> \u{1}\u{1B}[0m\u{2}") == "inspect> ")
+        #expect(LineEditor.visibleText(ofPrompt: "(reverse-i-search)`AS': ") == "(reverse-i-search)`AS': ")
+    }
 }

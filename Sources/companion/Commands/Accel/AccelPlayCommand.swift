@@ -21,8 +21,9 @@ enum AccelPlayCommand: Subcommand {
         device orientation: normal, bottom-up, left-up, right-up (iio-sensor-proxy's rules), plus
         face-up and face-down when the device lies flat. Orientation changes are printed the way
         monitor-sensor prints them. On a terminal one status line updates in place, shortened to fit
-        the terminal's width; otherwise one line is printed per --every samples. Ctrl-C stops the
-        replay cleanly (exit status 130, as for any command Ctrl-C interrupts).
+        the terminal's width, and q stops the replay; otherwise one line is printed per --every
+        samples. Ctrl-C stops the replay cleanly (exit status 130, as for any command Ctrl-C
+        interrupts).
 
           --speed X          play X times faster (0.5 = half speed)
           --fast             no waiting at all (for scripts and tests)
@@ -60,15 +61,24 @@ enum AccelPlayCommand: Subcommand {
                 + pace + (adaptive ? ", adaptive filters" : ""))
         // Flushed now, so a script (or a test) reading the pipe knows the replay has begun.
         fflush(nil)
+        // Keys are read, not echoed, while the status line is live: a q pressed to stop would
+        // otherwise be drawn into it.
+        let keys = player.live && !fast ? KeyPressReader(fileDescriptor: STDIN_FILENO) : nil
+        defer { keys?.restore() }
         let start = DispatchTime.now().uptimeNanoseconds
         var previousTime: Double?
         var played = 0
-        for sample in samples {
+        replay: for sample in samples {
             if !fast {
                 let due = start + UInt64(max(sample.time, 0) / speed * 1e9)
-                let now = DispatchTime.now().uptimeNanoseconds
-                if due > now, !signals.interruption.wait(forReadable: nil, milliseconds: Int32(min((due - now) / 1_000_000, 60_000))) {
-                    break
+                // Woken early by a key press: the sample is still due later, so wait again.
+                while true {
+                    let now = DispatchTime.now().uptimeNanoseconds
+                    guard due > now else { break }
+                    let keyboard = keys.flatMap { $0.isAtEnd ? nil : $0.fileDescriptor }
+                    let milliseconds = Int32(min((due - now) / 1_000_000, 60_000))
+                    guard signals.interruption.wait(forReadable: keyboard, milliseconds: milliseconds) else { break replay }
+                    if let keys, keys.pendingKeys().contains(where: { $0 == "q" || $0 == "Q" }) { break replay }
                 }
             }
             if signals.interruption.isInterrupted { break }
@@ -81,7 +91,11 @@ enum AccelPlayCommand: Subcommand {
         let stopped = played < samples.count
         let total = CountText.of(samples.count, "sample")
         print(stopped ? "stopped after \(played) of \(total)" : "done: \(CountText.of(played, "sample"))")
-        if let number = signals.signalNumber { signals.endProcess(dueTo: number) }
+        if let number = signals.signalNumber {
+            // endProcess never returns, so the deferred restore would not run.
+            keys?.restore()
+            signals.endProcess(dueTo: number)
+        }
         return .success
     }
 }
@@ -97,6 +111,10 @@ private struct Player {
     private var count = 0
     /// The length of the status line on screen, so a shorter one can blank it without escapes.
     private var shown = 0
+    /// The terminal's width when that line was drawn.
+    private var shownColumns = 0
+    /// Whether the terminal moves its cursor on request (all but `TERM=dumb`).
+    private let canMoveCursor = ProcessInfo.processInfo.environment["TERM"].map { !$0.isEmpty && $0 != "dumb" } ?? false
 
     init(lowpass: LowpassFilter, highpass: HighpassFilter, live: Bool, useColor: Bool, every: Int) {
         self.lowpass = lowpass
@@ -113,7 +131,7 @@ private struct Player {
         let previous = detector.orientation
         let orientation = detector.update(acceleration: sample.acceleration)
         if orientation != previous {
-            if live { clearStatus() }
+            if live { clearStatus(columns: Self.terminalColumns()) }
             print("    Accelerometer orientation changed: \(orientation.rawValue) (t = \(RecordingFormat.fixed(sample.time, 3)) s)")
         }
         defer { count += 1 }
@@ -123,10 +141,12 @@ private struct Player {
             isBeyondRange: sample.isBeyondRange)
         if live {
             // Measured at every update, so a resized window is followed.
-            let (line, width) = status.rendered(columns: Self.terminalColumns(), useColor: useColor)
-            clearStatus()
+            let columns = Self.terminalColumns()
+            let (line, width) = status.rendered(columns: columns, useColor: useColor)
+            clearStatus(columns: columns)
             print(line, terminator: "")
             shown = width
+            shownColumns = columns
             fflush(nil)
         } else {
             print(status.rendered(useColor: useColor))
@@ -146,8 +166,18 @@ private struct Player {
 
     /// Returns to the start of the status line and blanks it: with colour by erasing to the end of the
     /// line, without colour (no escape sequences at all) by overwriting it with spaces.
-    private mutating func clearStatus() {
-        if useColor {
+    ///
+    /// A terminal made narrower since the line was drawn has re-wrapped it onto several rows (tmux,
+    /// VTE, Konsole, kitty, iTerm2 all do), and a carriage return only reaches the start of the
+    /// last: the rows above would stay on the screen as a stale fragment. Then the cursor goes up
+    /// to the line's first row and everything below is erased, with or without colour; a dumb
+    /// terminal, which cannot move its cursor, gets a fresh line instead.
+    private mutating func clearStatus(columns: Int) {
+        let rowsAbove = shown > 0 && columns != shownColumns ? ReplayStatusLine.rowsAboveCursor(
+            afterWrapping: shown, columns: columns) : 0
+        if rowsAbove > 0 {
+            print(canMoveCursor ? "\u{1B}[\(rowsAbove)A\r\u{1B}[J" : "\n", terminator: "")
+        } else if useColor {
             print("\r\u{1B}[K", terminator: "")
         } else {
             print("\r" + String(repeating: " ", count: shown) + "\r", terminator: "")

@@ -57,9 +57,9 @@ final class InspectShell {
             editor.interrupt()
         }
         defer { TemporaryCopyRegistry.shared.setInterruptAction(nil) }
-        output.write(TerminalSanitizer.sanitize("companion inspect shell: \(inspection.store.path) (read-only"
-            + (inspection.store.readsOriginalInPlace ? ")" : ", a private copy)"))
-            + "\nEnter SQL ending with ';', or .help for the dot-commands. Ctrl-C cancels, Ctrl-D quits.\n")
+        output.write(ShellBanner.text(
+            storePath: inspection.store.path, readsOriginalInPlace: inspection.store.readsOriginalInPlace,
+            width: output.width ?? 80))
         output.flush()
         var pending = ""
         while true {
