@@ -6,8 +6,9 @@ import Foundation
 
 /// Medians of repeated runs and peak memory, printed as DESIGN.md §7's BENCH line.
 ///
-/// `base` is the physical-limit baseline (raw SQLite C calls, a plain loop, `cmark`) measured in
-/// the same run, so the ratio means something on a shared, noisy machine.
+/// `base` is the baseline the issue names (hand-written SQLite C calls doing the same work, a
+/// plain loop, `cmark`) measured in the same run, so the ratio means something on a shared,
+/// noisy machine.
 enum Measurement {
     /// Runs `body` once to warm up, then `runs` times, and returns the median in milliseconds.
     static func medianMilliseconds(runs: Int = 5, _ body: () throws -> Void) rethrows -> Double {
