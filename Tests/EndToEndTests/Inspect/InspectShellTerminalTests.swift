@@ -119,6 +119,31 @@ struct InspectShellTerminalTests {
         #expect(history.contains("SELECT ZNAME FROM ZRECIPETYPE ORDER BY ZNAME LIMIT 1;"))
     }
 
+    /// Ctrl-D at the continuation prompt used to quit and drop what was typed without a word.
+    @Test func ctrlDAfterAnUnfinishedStatementRunsItAsPipedInputWould() throws {
+        let fixtures = try InspectFixtures()
+        let terminal = try startRecipesShell(fixtures)
+        defer { terminal.close() }
+        let mark = terminal.mark
+        try terminal.type("SELECT 'typed' || ' then quit' AS last")
+        try terminal.press("Enter")
+        #expect(terminal.waitFor("...> ", after: mark))
+        try terminal.press("C-d")
+        #expect(terminal.waitFor("SHELL-EXITED-0", after: mark), "\((try? terminal.capture()) ?? "")")
+        #expect(terminal.transcript[mark...].contains("typed then quit"), "\(terminal.transcript[mark...])")
+
+        let secondFixtures = try InspectFixtures()
+        let second = try startRecipesShell(secondFixtures)
+        defer { second.close() }
+        let start = second.mark
+        try second.type("SELECT (1")
+        try second.press("Enter")
+        #expect(second.waitFor("...> ", after: start))
+        try second.press("C-d")
+        #expect(second.waitFor("SHELL-EXITED", after: start), "\((try? second.capture()) ?? "")")
+        #expect(second.transcript[start...].contains("incomplete input"), "\(second.transcript[start...])")
+    }
+
     @Test func aLineOfOnlySpacesStartsNoStatement() throws {
         let fixtures = try InspectFixtures()
         let terminal = try startRecipesShell(fixtures)

@@ -66,6 +66,13 @@ final class InspectShell {
             inspection.store.clearInterrupt()
             switch editor.readLine(prompt: pending.isEmpty ? "inspect> " : "    ...> ") {
             case .endOfInput:
+                // Ctrl-D after an unfinished statement runs what was typed, as piped input and
+                // sqlite3 do: SQLite runs it or says what is missing, rather than it vanishing.
+                if !pending.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+                    output.write("\n")
+                    execute(pending)
+                    output.flush()
+                }
                 return
             case .interrupted:
                 pending = ""
