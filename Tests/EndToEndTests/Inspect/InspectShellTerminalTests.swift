@@ -120,28 +120,21 @@ struct InspectShellTerminalTests {
     }
 
     /// Ctrl-D at the continuation prompt used to quit and drop what was typed without a word.
-    @Test func ctrlDAfterAnUnfinishedStatementRunsItAsPipedInputWould() throws {
+    @Test(arguments: [
+        ("SELECT 'typed' || ' then quit' AS last", "typed then quit"),  // SQLite can finish it
+        ("SELECT (1", "incomplete input"),  // it cannot, and says so
+    ])
+    func ctrlDAfterAnUnfinishedStatementRunsItAsPipedInputWould(statement: String, shown: String) throws {
         let fixtures = try InspectFixtures()
         let terminal = try startRecipesShell(fixtures)
         defer { terminal.close() }
         let mark = terminal.mark
-        try terminal.type("SELECT 'typed' || ' then quit' AS last")
+        try terminal.type(statement)
         try terminal.press("Enter")
         #expect(terminal.waitFor("...> ", after: mark))
         try terminal.press("C-d")
-        #expect(terminal.waitFor("SHELL-EXITED-0", after: mark), "\((try? terminal.capture()) ?? "")")
-        #expect(terminal.transcript[mark...].contains("typed then quit"), "\(terminal.transcript[mark...])")
-
-        let secondFixtures = try InspectFixtures()
-        let second = try startRecipesShell(secondFixtures)
-        defer { second.close() }
-        let start = second.mark
-        try second.type("SELECT (1")
-        try second.press("Enter")
-        #expect(second.waitFor("...> ", after: start))
-        try second.press("C-d")
-        #expect(second.waitFor("SHELL-EXITED", after: start), "\((try? second.capture()) ?? "")")
-        #expect(second.transcript[start...].contains("incomplete input"), "\(second.transcript[start...])")
+        #expect(terminal.waitFor("SHELL-EXITED", after: mark), "\((try? terminal.capture()) ?? "")")
+        #expect(terminal.transcript[mark...].contains(shown), "\(terminal.transcript[mark...])")
     }
 
     @Test func aLineOfOnlySpacesStartsNoStatement() throws {
