@@ -9,6 +9,26 @@ enum HookCinema {
         static let openingDay = Date(timeIntervalSinceReferenceDate: 0)
         var awakenings = 0
         var updateValidations = 0
+        var willSaves = 0
+        var didSaves = 0
+        var moviesAtDeletion: [String]?
+
+        override func willSave() {
+            super.willSave()
+            willSaves += 1
+            // Apple's advice: set a value only when it differs, or each set asks for another save.
+            if !isDeleted, value(forKey: "capacity") == nil { setValue(100, forKey: "capacity") }
+        }
+
+        override func didSave() {
+            super.didSave()
+            didSaves += 1
+        }
+
+        override func prepareForDeletion() {
+            super.prepareForDeletion()
+            moviesAtDeletion = names("movies")
+        }
 
         override func awakeFromInsert() {
             super.awakeFromInsert()
@@ -32,6 +52,12 @@ enum HookCinema {
     /// A movie whose summary must not just repeat its name (a rule across two properties).
     final class Movie: ManagedObject, @unchecked Sendable {
         struct SummaryRepeatsName: Error {}
+        var preparations = 0
+
+        override func prepareForDeletion() {
+            super.prepareForDeletion()
+            preparations += 1
+        }
 
         override func validateForInsert() throws {
             try super.validateForInsert()
@@ -162,5 +188,54 @@ struct LifecycleHookTests {
         stack.context.delete(employee)
         try stack.context.save()
         #expect(try stack.fetch("Theater").map(\.nameValue) == ["Flagship"])
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func willSaveChangesAreSavedWithTheRestAndDidSaveFollowsEachWrite(_ kind: StoreKind) throws {
+        let stack = try hookStack(kind)
+        let odeon = try stack.context.insertNewObject(of: Theater.self)
+        odeon["name"] = "Odeon"
+        let rex = try stack.context.insertNewObject(of: Theater.self)
+        rex["name"] = "Rex"
+        try stack.context.save()
+        #expect(odeon.willSaves == 1 && odeon.didSaves == 1)
+        #expect(!stack.context.hasChanges)
+        let other = stack.otherContext()
+        try other.performAndWait { () throws in
+            let capacities = try stack.fetch("Theater", sortedBy: "name", in: other).map { $0["capacity"] as? Int }
+            #expect(capacities == [100, 100])
+        }
+
+        odeon["name"] = "Odeon Grand"
+        try stack.context.save()
+        #expect(odeon.willSaves == 2 && odeon.didSaves == 2)
+        #expect(rex.willSaves == 1 && rex.didSaves == 1)
+
+        stack.context.delete(odeon)
+        try stack.context.save()
+        #expect(odeon.willSaves == 3 && odeon.didSaves == 3)
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func prepareForDeletionSeesTheRelationshipsBeforeTheDeleteRulesApply(_ kind: StoreKind) throws {
+        let stack = try hookStack(kind)
+        let theater = try stack.context.insertNewObject(of: Theater.self)
+        theater["name"] = "Odeon"
+        var movies: [Movie] = []
+        for name in ["Up", "Coco"] {
+            let movie = try stack.context.insertNewObject(of: Movie.self)
+            movie["name"] = name
+            movie["theater"] = theater
+            movies.append(movie)
+        }
+        try stack.context.save()
+
+        stack.context.delete(theater)
+        #expect(theater.moviesAtDeletion == ["Coco", "Up"])
+        #expect(theater.names("movies") == [])
+        #expect(movies.map(\.preparations) == [Int](repeating: 1, count: 2))
+        #expect(movies.allSatisfy { $0.isDeleted })
+        try stack.context.save()
+        #expect(movies.map(\.preparations) == [Int](repeating: 1, count: 2))
     }
 }

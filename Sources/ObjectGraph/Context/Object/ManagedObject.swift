@@ -119,6 +119,26 @@ open class ManagedObject: Hashable, CustomStringConvertible, @unchecked Sendable
     /// ```
     open func awakeFromInsert() {}
 
+    /// Called when the object is about to be deleted, before its delete rules apply: Core Data's
+    /// `prepareForDeletion()`.
+    ///
+    /// The object still holds its relationships here, so override it to do what the delete rules
+    /// cannot (update a total kept on a destination, say). A cascade calls it on every object it
+    /// reaches.
+    open func prepareForDeletion() {}
+
+    /// Called by ``ManagedObjectContext/save()`` for each inserted, changed and deleted object
+    /// before anything is validated or written: Core Data's `willSave()`.
+    ///
+    /// Changes made here are saved with the rest, so it is the place to compute a stored value
+    /// from others, such as a last-modified date. Core Data calls it again when it made a change;
+    /// here it is called once per save, so a value set here is set once.
+    open func willSave() {}
+
+    /// Called after ``ManagedObjectContext/save()`` wrote the object (inserted, changed or
+    /// deleted): Core Data's `didSave()`. Changes made here are unsaved changes for the next save.
+    open func didSave() {}
+
     /// Checks the object against its model before its first save: Core Data's `validateForInsert()`.
     ///
     /// ``ManagedObjectContext/save()`` calls it for each inserted object of a subclass; the

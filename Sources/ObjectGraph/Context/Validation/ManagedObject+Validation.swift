@@ -18,9 +18,10 @@ extension ManagedObject {
         }
     }
 
-    /// Whether the object is of a subclass, whose validation methods may be overridden; objects
-    /// of ``ManagedObject`` itself are validated without calling them.
-    final var mayOverrideValidation: Bool { type(of: self) != ManagedObject.self }
+    /// Whether the object is of a subclass, whose life-cycle and validation methods may be
+    /// overridden; for objects of ``ManagedObject`` itself they would do nothing or what the
+    /// context does anyway, so the context does not call them.
+    final var mayOverrideLifeCycle: Bool { type(of: self) != ManagedObject.self }
 
     /// The problems one of the object's validation methods throws: a 1560's errors one by one,
     /// a ``CoreDataError`` as is, any other error as 1550 carrying it.

@@ -35,7 +35,7 @@ struct SaveValidation {
             relationships = context.relationshipsInNameOrder(of: object.entity).filter { !$0.isTransient }
         }
         let found =
-            if object.mayOverrideValidation {
+            if object.mayOverrideLifeCycle {
                 object.validationErrors(
                     thrownBy: object.state.lifecycle == .inserted ? object.validateForInsert : object.validateForUpdate)
             } else {
@@ -53,7 +53,7 @@ struct SaveValidation {
     mutating func finish() throws {
         for object in context.touchedSet where object.state.lifecycle == .persisted { check(object) }
         for object in context.deletedSet {
-            if object.mayOverrideValidation {
+            if object.mayOverrideLifeCycle {
                 errors += object.validationErrors(thrownBy: object.validateForDelete)
                 continue
             }
