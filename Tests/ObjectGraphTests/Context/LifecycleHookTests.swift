@@ -132,7 +132,8 @@ struct LifecycleHookTests {
         #expect(direct.code == .validationNumberTooLarge)
         let error = try #require(throws: CoreDataError.self) { try stack.context.save() }
         #expect(error.code == .validationMultipleErrors)
-        #expect(Set(error.underlyingErrors.map(\.code)) == [.validationNumberTooLarge, .validationMissingMandatoryProperty])
+        let codes = Set(error.underlyingErrors.map(\.code))
+        #expect(codes == [.validationNumberTooLarge, .validationMissingMandatoryProperty])
 
         stack.context.delete(other)
         movie["rating"] = 8.0
@@ -181,7 +182,8 @@ struct LifecycleHookTests {
         stack.context.delete(staffed)
         let error = try #require(throws: CoreDataError.self) { try stack.context.save() }
         #expect(error.code == .validationMultipleErrors)
-        #expect(Set(error.underlyingErrors.map(\.code)) == [.managedObjectValidation, .validationRelationshipDeniedDelete])
+        let codes = Set(error.underlyingErrors.map(\.code))
+        #expect(codes == [.managedObjectValidation, .validationRelationshipDeniedDelete])
 
         stack.context.rollback()
         stack.context.delete(staffed)

@@ -2,8 +2,8 @@ extension ManagedObject {
     /// What ``validateForInsert()`` and ``validateForUpdate()`` do by default: every problem the
     /// model's rules find, thrown as one ``CoreDataError`` or 1560 carrying several.
     final func throwModelValidationErrors() throws {
-        let checked = managedObjectContext?.propertiesWithRules(of: entity)
-            ?? ObjectValidator.propertiesWithRules(of: entity)
+        let checked =
+            managedObjectContext?.propertiesWithRules(of: entity) ?? ObjectValidator.propertiesWithRules(of: entity)
         if let error = ObjectValidator.combined(ObjectValidator.errorsForSaving(self, checking: checked)) {
             throw error
         }
