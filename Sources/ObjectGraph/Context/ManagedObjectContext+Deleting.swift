@@ -18,6 +18,11 @@ extension ManagedObjectContext {
     /// its entity in name order (a cascade looks them up once per run of one entity).
     private func delete(_ object: ManagedObject, relationships: [RelationshipDescription]) {
         object.fireFault()
+        if object.mayOverrideLifeCycle {
+            object.prepareForDeletion()
+            // It may have deleted the object itself, or moved it out of this context.
+            guard object.managedObjectContext === self, !object.isDeleted else { return }
+        }
         let loaded = object.state.lifecycle == .persisted
             ? loadMembersForDeleteRules(of: [object], relationships: relationships) : []
         noteDeletion(of: object)

@@ -40,8 +40,15 @@ extension ManagedObjectContext {
     }
 
     /// Inserts an object made without a context; it reaches the store at the next ``save()``.
-    /// Objects that already belong to a context are left where they are.
+    /// Objects that already belong to a context are left where they are. The object's
+    /// ``ManagedObject/awakeFromInsert()`` runs once it is in the context.
     public func insert(_ object: ManagedObject) {
+        insert(object, awakening: true)
+    }
+
+    /// ``insert(_:)``; `awakening` false for an object that is not new (an undo bringing it
+    /// back, a child context's save handing it over), whose `awakeFromInsert()` already ran.
+    func insert(_ object: ManagedObject, awakening: Bool) {
         guard object.state.lifecycle == .detached, object.managedObjectContext == nil else { return }
         object.state.lifecycle = .inserted
         object.state.isFault = false
@@ -58,6 +65,7 @@ extension ManagedObjectContext {
         register(object)
         insertedSet.append(object)
         noteInsertion(of: object)
+        if awakening { object.awakeFromInsert() }
     }
 
     private func insertableEntity(named entityName: String) throws -> EntityDescription {

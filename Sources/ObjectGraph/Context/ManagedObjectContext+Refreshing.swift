@@ -82,6 +82,22 @@ extension ManagedObjectContext {
     }
 }
 
+extension ManagedObjectContext {
+    /// Refreshes every registered object, keeping unsaved changes: Core Data's `refreshAllObjects()`,
+    /// which refreshes each object as ``refresh(_:mergeChanges:)`` does with `mergeChanges` true.
+    ///
+    /// An object with changes takes the newest stored values under its own changes; an object
+    /// without any becomes a fault that reads the store when next touched (what a merging refresh
+    /// of it amounts to, without reading every row now). Inserted objects are left alone. Use it
+    /// to see what other contexts or processes saved, or to let go of values a long-lived context
+    /// no longer needs; the objects stay valid.
+    public func refreshAllObjects() {
+        for object in allObjects where object.managedObjectContext === self {
+            refresh(object, mergeChanges: object.hasChanges)
+        }
+    }
+}
+
 extension ManagedObject {
     /// Whether a row's stored value of the attribute or to-one `key` differs from the value this
     /// object holds.

@@ -11,6 +11,8 @@ extension ManagedObjectContext {
     /// and save again. (Permanent IDs the store handed out for the failed attempt stay used,
     /// as in Core Data.)
     public func save() throws {
+        // The objects' own last changes (`willSave()`) belong to the event the save ends.
+        callWillSave()
         var event = endEvent()
         guard !insertedSet.isEmpty || !touchedSet.isEmpty || !deletedSet.isEmpty else {
             // Objects inserted and deleted again before any save never reach a store: they are
@@ -41,6 +43,7 @@ extension ManagedObjectContext {
                 let finished = finishSave(plan, insertedInEvent: event?.inserted)
                 saved.inserted = finished.objects
                 noteSaveSucceeded(saved, insertedIDs: finished.ids)
+                callDidSave(saved)
                 // The deleted objects go last, in the order they were deleted (for a cascade, the
                 // order they were read and lie in memory): the sets above hold them in hash
                 // order, and letting those go last would free thousands of objects at random

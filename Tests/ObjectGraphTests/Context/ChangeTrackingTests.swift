@@ -43,6 +43,29 @@ struct ChangeTrackingTests {
         #expect((all["movies"] as? Set<ManagedObject>) == [movie])
     }
 
+    @Test(arguments: StoreKind.allCases)
+    func aValueWrittenBackLeavesTheObjectUpdatedWithoutPersistentChangedValues(_ kind: StoreKind) throws {
+        let stack = try CinemaStack(kind)
+        let theater = try stack.theater("Odeon")
+        #expect(theater.hasPersistentChangedValues)
+        try stack.context.save()
+        #expect(!theater.hasPersistentChangedValues)
+
+        theater["name"] = "Rex"
+        #expect(theater.hasPersistentChangedValues)
+        theater["name"] = "Odeon"
+        #expect(!theater.hasPersistentChangedValues)
+        #expect(theater.changedValues().isEmpty)
+        #expect(theater.isUpdated)
+
+        // A transient change updates the object, but is no persistent change.
+        theater["note"] = "refurbished"
+        #expect(!theater.hasPersistentChangedValues)
+        #expect(theater.isUpdated)
+        theater["capacity"] = 200
+        #expect(theater.hasPersistentChangedValues)
+    }
+
     @Test func relationshipChangesShowOnBothSides() throws {
         let stack = try CinemaStack()
         let theater = try stack.theater("Odeon")

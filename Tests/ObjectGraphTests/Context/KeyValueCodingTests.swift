@@ -115,6 +115,44 @@ struct KeyValueCodingTests {
         #expect(playlist.value(forKeyPath: "movies.name") as? [String] == ["Up", "Coco"])
     }
 
+    @Test func unionOperatorsGatherTheMembersValuesAsAnArray() throws {
+        let stack = try CinemaStack()
+        let theater = try stack.theater("Odeon", movies: ["Up", "Coco", "Up"])
+        try stack.movie("Unplaced")
+        let all = try #require(theater.value(forKeyPath: "movies.@unionOfObjects.name") as? [String])
+        #expect(all.sorted() == ["Coco", "Up", "Up"])
+        let distinct = try #require(theater.value(forKeyPath: "movies.@distinctUnionOfObjects.name") as? [String])
+        #expect(distinct.sorted() == ["Coco", "Up"])
+        // Nil values are left out, as Foundation leaves them out.
+        #expect(theater.value(forKeyPath: "movies.@unionOfObjects.summary") as? [String] == [])
+
+        // Through an ordered relationship the array keeps member order.
+        let playlist = try stack.context.insertNewObject(forEntityName: "Playlist")
+        let list = playlist.mutableOrderedSetValue(forKey: "movies")
+        for name in ["Up", "Coco", "Up"] { list.append(try stack.movie(name)) }
+        #expect(playlist.value(forKeyPath: "movies.@unionOfObjects.name") as? [String] == ["Up", "Coco", "Up"])
+        #expect(playlist.value(forKeyPath: "movies.@distinctUnionOfObjects.name") as? [String] == ["Up", "Coco"])
+    }
+
+    @Test func unionOperatorsJoinTheCollectionsTheMembersHold() throws {
+        let stack = try CinemaStack()
+        let first = try stack.context.insertNewObject(forEntityName: "Playlist")
+        let second = try stack.context.insertNewObject(forEntityName: "Playlist")
+        let up = try stack.movie("Up")
+        let coco = try stack.movie("Coco")
+        first.mutableOrderedSetValue(forKey: "movies").append(up)
+        second.mutableOrderedSetValue(forKey: "movies").append(up)
+        second.mutableOrderedSetValue(forKey: "movies").append(coco)
+        let playlists = try #require(up.value(forKey: "playlists") as? Set<ManagedObject>)
+        #expect(playlists == [first, second])
+        let joined = try #require(up.value(forKeyPath: "playlists.@distinctUnionOfSets.movies") as? Set<ManagedObject>)
+        #expect(joined == [up, coco])
+        let arrays = try #require(up.value(forKeyPath: "playlists.@unionOfArrays.movies") as? [ManagedObject])
+        #expect(arrays.count == 3)
+        let distinct = try #require(up.value(forKeyPath: "playlists.@distinctUnionOfArrays.movies") as? [ManagedObject])
+        #expect(Set(distinct) == [up, coco])
+    }
+
     @Test func collectionOperatorsOnEmptyRelationships() throws {
         let stack = try CinemaStack()
         let theater = try stack.theater("Empty")

@@ -82,6 +82,21 @@ struct RelationshipTests {
         #expect(ann["badge"] == nil)
     }
 
+    @Test func insertingAMemberAtAnIndexLeavesItWhereItIsAsNSMutableOrderedSetDoes() throws {
+        let stack = try CinemaStack()
+        let playlist = try stack.context.insertNewObject(forEntityName: "Playlist")
+        let up = try stack.movie("Up")
+        let alien = try stack.movie("Alien")
+        let list = playlist.mutableOrderedSetValue(forKey: "movies")
+        list.append(up)
+        list.append(alien)
+
+        list.insert(alien, at: 0)
+        #expect(list.map(\.nameValue) == ["Up", "Alien"])
+        list.move(from: 1, to: 0)
+        #expect(list.map(\.nameValue) == ["Alien", "Up"])
+    }
+
     @Test(arguments: StoreKind.allCases)
     func orderedManyToManyKeepsOrderThroughSave(_ kind: StoreKind) throws {
         let stack = try CinemaStack(kind)

@@ -86,6 +86,34 @@ struct RollbackResetRefreshTests {
         #expect(final == "REX")
     }
 
+    @Test(arguments: StoreKind.allCases)
+    func refreshAllObjectsKeepsUnsavedChangesOverWhatOthersSaved(_ kind: StoreKind) throws {
+        let stack = try CinemaStack(kind)
+        let odeon = try stack.theater("Odeon")
+        let rex = try stack.theater("Rex")
+        try stack.context.save()
+        let fresh = try stack.theater("Unsaved")
+        odeon["capacity"] = 300
+
+        let other = stack.otherContext()
+        try other.performAndWait { () throws in
+            for theater in try stack.fetch("Theater", in: other) {
+                theater["name"] = (theater.nameValue ?? "") + " 2"
+            }
+            try other.save()
+        }
+
+        stack.context.refreshAllObjects()
+        #expect(odeon.nameValue == "Odeon 2")
+        #expect(odeon["capacity"] as? Int == 300)
+        #expect(odeon.isUpdated)
+        #expect(rex.nameValue == "Rex 2")
+        #expect(!rex.hasChanges)
+        #expect(fresh.isInserted)
+        #expect(fresh.nameValue == "Unsaved")
+        try stack.context.save()
+    }
+
     @Test func refreshingWithoutMergingReadsWhatAnotherCoordinatorSaved() throws {
         let stack = try CinemaStack(.sqlite)
         let theater = try stack.theater("Odeon")

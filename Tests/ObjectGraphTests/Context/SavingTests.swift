@@ -140,4 +140,25 @@ struct SavingTests {
         let row = try #require(try store.row(for: theater.objectID))
         #expect(row.values["note"] == nil)
     }
+
+    @Test func aRowBreakingAUniquenessConstraintFailsTheSaveWith133021() throws {
+        let tag = EntityDescription(
+            name: "Tag", properties: [AttributeDescription(name: "name", type: .string)],
+            uniquenessConstraints: [["name"]])
+        let stack = try CinemaStack(.sqlite, model: try ManagedObjectModel(entities: [tag]))
+        let first = try stack.context.insertNewObject(forEntityName: "Tag")
+        first["name"] = "drama"
+        try stack.context.save()
+        let second = try stack.context.insertNewObject(forEntityName: "Tag")
+        second["name"] = "drama"
+
+        // NSManagedObjectConstraintMergeError, as Core Data reports it under the default merge policy.
+        let error = try #require(throws: CoreDataError.self) { try stack.context.save() }
+        #expect(error.code == .managedObjectConstraintMerge)
+        #expect(error.code.rawValue == 133021)
+        #expect(second.isInserted)
+        second["name"] = "comedy"
+        try stack.context.save()
+        #expect(try stack.fetch("Tag").count == 2)
+    }
 }

@@ -115,7 +115,7 @@ final class ParentContextStore: PersistentStore {
                 let object = ManagedObjectClassRegistry.shared.objectClass(for: entity).init(
                     entity: entity, insertInto: nil)
                 object.objectID = row.objectID
-                parent.insert(object)
+                parent.insert(object, awakening: false)
                 inserted.append((object, row))
             }
             for (object, row) in inserted {

@@ -14,6 +14,14 @@ extension ManagedObject {
         return changes
     }
 
+    /// Whether any persistent property differs from its stored value: Core Data's
+    /// `hasPersistentChangedValues`, true exactly when ``changedValues()`` is not empty.
+    ///
+    /// Unlike ``isUpdated`` it ignores transient properties and a key written back to its stored
+    /// value: after `theater["name"] = "Rex"; theater["name"] = "Odeon"` the theater is still
+    /// updated (the next save is told of it), but has no persistent changed values.
+    public var hasPersistentChangedValues: Bool { !persistentChangedKeys().isEmpty }
+
     /// The stored values of `keys` (all persistent properties when nil), as of the last fetch or
     /// save: attributes in their Swift types, to-one destinations as objects of this context,
     /// to-many relationships as sets of objects. Empty for an inserted object.

@@ -7,7 +7,10 @@ extension ManagedObject {
     /// relationship (`"movies.name"` → the set of names, `as? Set<String>`), an array in member
     /// order through an ordered one. The collection operators `@count`, `@sum`, `@avg`, `@min` and
     /// `@max` reduce a to-many relationship over every member: `"movies.@count"`,
-    /// `"movies.@sum.runtime"`.
+    /// `"movies.@sum.runtime"`. The union operators gather the members' values as an array, as
+    /// Foundation's do: `"movies.@unionOfObjects.name"` keeps repeats, `"movies.@distinctUnionOfObjects.name"`
+    /// drops them (both leave out nils); `@unionOfArrays`, `@distinctUnionOfArrays` and
+    /// `@distinctUnionOfSets` join collections the members hold (`"theaters.@distinctUnionOfSets.movies"`).
     ///
     /// Nil when any step is nil or names no property.
     public func value(forKeyPath keyPath: String) -> Any? {
@@ -40,8 +43,7 @@ extension ManagedObject {
             let hashable = values.compactMap { $0 as? AnyHashable }
             return hashable.count == values.count ? Set(hashable) : values
         case is OrderedSet<ManagedObject>:
-            var seen: Set<AnyHashable> = []
-            return values.filter { value in (value as? AnyHashable).map { seen.insert($0).inserted } ?? true }
+            return distinct(values)
         default:
             return values
         }
@@ -72,9 +74,26 @@ extension ManagedObject {
             return present.min { ObjectSortDescriptor.Comparison.compare.compare($0, $1) == .orderedAscending }
         case "@max":
             return present.max { ObjectSortDescriptor.Comparison.compare.compare($0, $1) == .orderedAscending }
+        case "@unionOfObjects":
+            return present
+        case "@distinctUnionOfObjects":
+            return distinct(present)
+        case "@unionOfArrays":
+            return present.flatMap { elements(of: $0) ?? [$0] }
+        case "@distinctUnionOfArrays":
+            return distinct(present.flatMap { elements(of: $0) ?? [$0] })
+        case "@distinctUnionOfSets":
+            // NSSet's operator answers a set; values that cannot be hashed keep it an array.
+            return collected(distinct(present.flatMap { elements(of: $0) ?? [$0] }), readFrom: Set<AnyHashable>())
         default:
             return nil
         }
+    }
+
+    /// `values` without repeats, in their order (a value that cannot be hashed is kept).
+    private static func distinct(_ values: [Any]) -> [Any] {
+        var seen: Set<AnyHashable> = []
+        return values.filter { value in (value as? AnyHashable).map { seen.insert($0).inserted } ?? true }
     }
 }
 

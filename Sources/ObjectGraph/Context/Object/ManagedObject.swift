@@ -103,6 +103,79 @@ open class ManagedObject: Hashable, CustomStringConvertible, @unchecked Sendable
     /// Whether the object has unsaved changes, was inserted or deleted.
     public var hasChanges: Bool { isInserted || isDeleted || isUpdated }
 
+    // MARK: - Life cycle and validation (override in subclasses)
+
+    /// Called once, when the object is first inserted into a context: Core Data's `awakeFromInsert()`.
+    ///
+    /// Override it to give a new object values the model's defaults cannot, such as a creation
+    /// date or a fresh UUID; they are part of the insert, as if set right after it. It is not
+    /// called again when an undo brings the object back, nor for objects read from a store.
+    ///
+    /// ```swift
+    /// override func awakeFromInsert() {
+    ///     super.awakeFromInsert()
+    ///     setValue(Date(), forKey: "created")
+    /// }
+    /// ```
+    open func awakeFromInsert() {}
+
+    /// Called when the object is about to be deleted, before its delete rules apply: Core Data's
+    /// `prepareForDeletion()`.
+    ///
+    /// The object still holds its relationships here, so override it to do what the delete rules
+    /// cannot (update a total kept on a destination, say). A cascade calls it on every object it
+    /// reaches.
+    open func prepareForDeletion() {}
+
+    /// Called by ``ManagedObjectContext/save()`` for each inserted, changed and deleted object
+    /// before anything is validated or written: Core Data's `willSave()`.
+    ///
+    /// Changes made here are saved with the rest, so it is the place to compute a stored value
+    /// from others, such as a last-modified date. Core Data calls it again when it made a change;
+    /// here it is called once per save, so a value set here is set once.
+    open func willSave() {}
+
+    /// Called after ``ManagedObjectContext/save()`` wrote the object (inserted, changed or
+    /// deleted): Core Data's `didSave()`. Changes made here are unsaved changes for the next save.
+    open func didSave() {}
+
+    /// Checks the object against its model before its first save: Core Data's `validateForInsert()`.
+    ///
+    /// ``ManagedObjectContext/save()`` calls it for each inserted object of a subclass; the
+    /// default checks every rule of the model (required values, bounds, patterns, relationship
+    /// counts). Override it to add rules that span several properties, calling `super` first to
+    /// keep the model's; throw a ``CoreDataError`` (several go in 1560's
+    /// ``CoreDataError/underlyingErrors``, which the save lists one by one). Any other error is
+    /// reported as 1550 carrying it. It can also be called at any time, to check an object
+    /// before saving.
+    ///
+    /// ```swift
+    /// override func validateForInsert() throws {
+    ///     try super.validateForInsert()
+    ///     try validateDates()      // your own rule: the end must not come before the start
+    /// }
+    /// ```
+    open func validateForInsert() throws {
+        try throwModelValidationErrors()
+    }
+
+    /// Checks a changed object against its model before a save: Core Data's `validateForUpdate()`.
+    ///
+    /// Called by ``ManagedObjectContext/save()`` for each changed object of a subclass; the
+    /// default checks the model's rules, as ``validateForInsert()`` does. Override it the same way.
+    open func validateForUpdate() throws {
+        try throwModelValidationErrors()
+    }
+
+    /// Checks that a deleted object may be deleted: Core Data's `validateForDelete()`.
+    ///
+    /// Called by ``ManagedObjectContext/save()`` for each deleted object of a subclass; the
+    /// default fails with 1600 while a relationship with the deny rule still holds objects that are
+    /// not deleted themselves. Override it to refuse other deletions, calling `super` first.
+    open func validateForDelete() throws {
+        try throwDeletionValidationErrors()
+    }
+
     /// Objects are equal only to themselves: a context keeps one object per ID.
     public static func == (lhs: ManagedObject, rhs: ManagedObject) -> Bool { lhs === rhs }
 

@@ -120,9 +120,10 @@ public final class OrderedRelationshipSet: RandomAccessCollection, @unchecked Se
         owner.insert(object, into: relationship, at: nil)
     }
 
-    /// Inserts `object` at `index`, or moves it there when it is already in the relationship.
+    /// Inserts `object` at `index` (no effect when it is already there, as with `NSMutableOrderedSet`'s
+    /// `insert(_:at:)`; use ``move(from:to:)`` to move a member).
     public func insert(_ object: ManagedObject, at index: Int) {
-        guard let relationship, owner.accepts(object, for: relationship) else { return }
+        guard let relationship, owner.accepts(object, for: relationship), !members.contains(object) else { return }
         owner.insert(object, into: relationship, at: index)
     }
 

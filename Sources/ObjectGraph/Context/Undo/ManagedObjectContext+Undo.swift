@@ -61,7 +61,7 @@ extension ManagedObjectContext {
         unregister(object)
         object.detachFromContext()
         attachments.undoManager?.registerUndo(withTarget: self) { context in
-            context.insert(object)
+            context.insert(object, awakening: false)
         }
     }
 

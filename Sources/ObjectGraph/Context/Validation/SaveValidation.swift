@@ -26,14 +26,21 @@ struct SaveValidation {
         mayHoldDeletedObjects = !context.deletedSet.isEmpty || !context.discardedInserts.isEmpty
     }
 
-    /// Checks an inserted or changed object against its model.
+    /// Checks an inserted or changed object against its model, through its `validateForInsert()`
+    /// or `validateForUpdate()` when it is of a subclass (which may override them).
     mutating func check(_ object: ManagedObject) {
         if object.entity !== entity {
             entity = object.entity
             checked = context.propertiesWithRules(of: object.entity)
             relationships = context.relationshipsInNameOrder(of: object.entity).filter { !$0.isTransient }
         }
-        let found = ObjectValidator.errorsForSaving(object, checking: checked)
+        let found =
+            if object.mayOverrideLifeCycle {
+                object.validationErrors(
+                    thrownBy: object.state.lifecycle == .inserted ? object.validateForInsert : object.validateForUpdate)
+            } else {
+                ObjectValidator.errorsForSaving(object, checking: checked)
+            }
         if !found.isEmpty { errors += found }
         if mayHoldDeletedObjects {
             let dangling = ObjectValidator.danglingReferenceErrors(object, relationships: relationships)
@@ -46,6 +53,10 @@ struct SaveValidation {
     mutating func finish() throws {
         for object in context.touchedSet where object.state.lifecycle == .persisted { check(object) }
         for object in context.deletedSet {
+            if object.mayOverrideLifeCycle {
+                errors += object.validationErrors(thrownBy: object.validateForDelete)
+                continue
+            }
             if object.entity !== deletedEntity {
                 deletedEntity = object.entity
                 denied = ObjectValidator.deniedRelationships(of: object.entity)

@@ -1,0 +1,24 @@
+extension ManagedObjectContext {
+    /// Calls `willSave()` on each inserted, changed and deleted object a save is about to write
+    /// (objects of ``ManagedObject`` itself have nothing to do there and are skipped).
+    ///
+    /// The lists are walked as they stand when the save begins: an object the methods insert or
+    /// change is saved, but its own `willSave()` is not called in this save.
+    func callWillSave() {
+        let inserted = insertedSet
+        let touched = touchedSet
+        let deleted = deletedSet
+        for object in inserted where object.mayOverrideLifeCycle { object.willSave() }
+        for object in touched where object.mayOverrideLifeCycle && object.state.lifecycle == .persisted {
+            object.willSave()
+        }
+        for object in deleted where object.mayOverrideLifeCycle { object.willSave() }
+    }
+
+    /// Calls `didSave()` on each object a save wrote: inserted, changed and deleted.
+    func callDidSave(_ saved: SavedChanges) {
+        for objects in [saved.inserted, saved.updated, saved.deleted] {
+            for object in objects where object.mayOverrideLifeCycle { object.didSave() }
+        }
+    }
+}
