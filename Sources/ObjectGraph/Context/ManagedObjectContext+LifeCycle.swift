@@ -5,6 +5,7 @@ extension ManagedObjectContext {
     /// The lists are walked as they stand when the save begins: an object the methods insert or
     /// change is saved, but its own `willSave()` is not called in this save.
     func callWillSave() {
+        guard mayHoldSubclassObjects else { return }
         let inserted = insertedSet
         let touched = touchedSet
         let deleted = deletedSet
@@ -17,6 +18,7 @@ extension ManagedObjectContext {
 
     /// Calls `didSave()` on each object a save wrote: inserted, changed and deleted.
     func callDidSave(_ saved: SavedChanges) {
+        guard mayHoldSubclassObjects else { return }
         for objects in [saved.inserted, saved.updated, saved.deleted] {
             for object in objects where object.mayOverrideLifeCycle { object.didSave() }
         }

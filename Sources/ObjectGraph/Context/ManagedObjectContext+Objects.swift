@@ -232,6 +232,7 @@ extension ManagedObjectContext {
         object.objectID = objectID
         object.state.lifecycle = .persisted
         object.managedObjectContext = self
+        if objectClass != ManagedObject.self { mayHoldSubclassObjects = true }
         registry.registerNew(object, for: objectID)
         return object
     }
