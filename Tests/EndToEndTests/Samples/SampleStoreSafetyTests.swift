@@ -127,9 +127,13 @@ import Testing
     @Test(arguments: [["theater"], ["books"], ["superdb"], ["accelerometer-graph", "walking"], ["theater", "--help"]])
     func outputThatCannotBeWrittenIsAFailure(command: [String]) throws {
         let product = ProductRunner.binDirectory.appendingPathComponent(command[0]).path
+        // In a scratch folder: theater's default store is ./Theater.sqlite, and the package's
+        // folder may hold the one a lecturer made with `make run`.
+        let scratch = try SampleRun(command[0])
+        defer { scratch.remove() }
         let outcome = try ProductRunner.run(
             executable: URL(fileURLWithPath: "/bin/sh"),
-            ["-c", "exec \"$0\" \"$@\" > /dev/full", product] + command.dropFirst())
+            ["-c", "exec \"$0\" \"$@\" > /dev/full", product] + command.dropFirst(), directory: scratch.directory)
         #expect(outcome.status == 1)
         #expect(outcome.standardError.hasPrefix("\(command[0]): standard output: "), "\(outcome.standardError)")
         #expect(outcome.standardError.hasSuffix("; the output is incomplete\n"))
