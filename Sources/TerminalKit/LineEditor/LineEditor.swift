@@ -4,7 +4,7 @@ import Foundation
 /// Interactive line input through GNU readline: prompt, editing, a history file, tab completion,
 /// and Ctrl-C / Ctrl-D handled the way a shell user expects.
 ///
-/// Readline runs in its callback mode inside a `select` loop that also watches a private pipe,
+/// Readline runs in its callback mode inside a `poll` loop that also watches a private pipe,
 /// so ``interrupt()`` — called from a signal handler or another thread when the user presses
 /// Ctrl-C — cancels the line being typed without killing the program. Ctrl-D on an empty line
 /// ends input. A terminal resize (SIGWINCH) wakes the same loop, which tells readline the new
@@ -42,7 +42,7 @@ public final class LineEditor: @unchecked Sendable {
         // The program, not readline, decides what SIGINT does; readline must not install handlers.
         creadline_set_catch_signals(0)
         // Nor for SIGWINCH: its handler would only run inside rl_callback_read_char, so a resize
-        // while readline waits for a key went unnoticed. `resizes` wakes the select loop instead.
+        // while readline waits for a key went unnoticed. `resizes` wakes the poll loop instead.
         creadline_set_catch_sigwinch(0)
         creadline_set_readline_name(strdup(programName))
         creadline_set_attempted_completion_function(lineEditorAttemptCompletion)
@@ -70,33 +70,43 @@ public final class LineEditor: @unchecked Sendable {
         shownPromptWidth = DisplayWidth.of(prompt)
         rl_callback_handler_install(prompt, lineEditorReceiveLine)
         defer { CompletionBridge.provider = nil }
+        // poll, not select: select's fd_set holds descriptors below 1024 only, and a program
+        // started with many descriptors open (inherited from its parent) gets its pipes above that.
+        let resizeDescriptor = resizes?.descriptor ?? -1
+        var watched = [
+            pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: interruptPipe.read, events: Int16(POLLIN), revents: 0),
+            // A negative descriptor is skipped by poll: no resize pipe, no redraw.
+            pollfd(fd: resizeDescriptor, events: Int16(POLLIN), revents: 0),
+        ]
         while true {
-            var readable = fd_set()
-            fdZero(&readable)
-            fdSet(STDIN_FILENO, &readable)
-            fdSet(interruptPipe.read, &readable)
-            let resizeDescriptor = resizes?.descriptor ?? -1
-            if resizeDescriptor >= 0 { fdSet(resizeDescriptor, &readable) }
-            let highest = max(STDIN_FILENO, interruptPipe.read, resizeDescriptor)
-            let ready = select(highest + 1, &readable, nil, nil, nil)
+            for index in watched.indices { watched[index].revents = 0 }
+            let ready = poll(&watched, nfds_t(watched.count), -1)
             if ready < 0 {
                 if errno == EINTR { continue }
                 rl_callback_handler_remove()
                 return .endOfInput
             }
+            let keys = watched[0].revents
+            // Standard input closed under us: select failed with EBADF here, poll flags it.
+            if keys & Int16(POLLNVAL) != 0 {
+                rl_callback_handler_remove()
+                return .endOfInput
+            }
             // A resize first, so keys typed after it are drawn at the new width.
-            if resizeDescriptor >= 0, fdIsSet(resizeDescriptor, &readable), resizes?.consumeResize() == true {
+            if watched[2].revents & Int16(POLLIN) != 0, resizes?.consumeResize() == true {
                 redrawAfterResize()
             }
             // Keys before an interrupt: a Ctrl-C pressed just after Return belongs to the command that line
-            // starts (the caller cancels it), not to the line, which is already complete.
-            if fdIsSet(STDIN_FILENO, &readable) {
+            // starts (the caller cancels it), not to the line, which is already complete. A hang-up or
+            // error counts as readable, as select had it: readline then reads the end of input.
+            if keys & Int16(POLLIN | POLLHUP | POLLERR) != 0 {
                 rl_callback_read_char()
                 if let result = LineBridge.result {
                     return result
                 }
             }
-            if fdIsSet(interruptPipe.read, &readable) {
+            if watched[1].revents & Int16(POLLIN) != 0 {
                 drainInterrupts()
                 cancelLine()
                 return .interrupted
@@ -170,26 +180,4 @@ private func lineEditorReceiveLine(_ line: UnsafeMutablePointer<CChar>?) {
 private func writeToStandardOutput(_ text: String) {
     var bytes = Array(text.utf8)
     _ = write(STDOUT_FILENO, &bytes, bytes.count)
-}
-
-// MARK: - fd_set helpers (the C macros are not imported into Swift)
-
-private func fdZero(_ set: inout fd_set) {
-    set = fd_set()
-}
-
-private func fdSet(_ fd: Int32, _ set: inout fd_set) {
-    let bits = MemoryLayout.size(ofValue: set.__fds_bits.0) * 8
-    withUnsafeMutableBytes(of: &set.__fds_bits) { raw in
-        let words = raw.bindMemory(to: Int.self)
-        words[Int(fd) / bits] |= 1 << (Int(fd) % bits)
-    }
-}
-
-private func fdIsSet(_ fd: Int32, _ set: inout fd_set) -> Bool {
-    let bits = MemoryLayout.size(ofValue: set.__fds_bits.0) * 8
-    return withUnsafeMutableBytes(of: &set.__fds_bits) { raw in
-        let words = raw.bindMemory(to: Int.self)
-        return words[Int(fd) / bits] & (1 << (Int(fd) % bits)) != 0
-    }
 }

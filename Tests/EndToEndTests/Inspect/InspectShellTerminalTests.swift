@@ -177,6 +177,35 @@ struct InspectShellTerminalTests {
         try quit(terminal)
     }
 
+    /// Started by a program that left descriptors 3…1100 open, the shell's own pipes are numbered
+    /// above 1023, past the end of select's fd_set: marking them there wrote beyond it (a crash
+    /// in a debug build, a stack overwrite in a release build; AddressSanitizer reported it).
+    @Test func aShellStartedWithManyDescriptorsOpenReadsCancelsAndResizes() throws {
+        let fixtures = try InspectFixtures()
+        let fill =
+            "ulimit -Sn 2048 2>/dev/null; i=3; "
+            + "while [ $i -le 1100 ]; do eval \"exec $i</dev/null\" || break; i=$((i+1)); done; exec \"$@\""
+        let terminal = try startRecipesShell(fixtures, prefix: "bash -c \(TmuxSession.quoted(fill)) bash ")
+        defer { terminal.close() }
+        var mark = terminal.mark
+        try terminal.type("SELECT count(*) AS n FROM ZRECIPE;")
+        try terminal.press("Enter")
+        #expect(terminal.waitFor("│ 3 │", thenPrompt: "inspect> ", after: mark))
+
+        mark = terminal.mark
+        try terminal.type("SELECT half typed")
+        #expect(terminal.waitFor("SELECT half typed", after: mark))
+        try terminal.press("C-c")
+        #expect(terminal.waitFor("^C", thenPrompt: "inspect> ", after: mark))
+
+        try terminal.resize(columns: 60)
+        mark = terminal.mark
+        try terminal.type("SELECT 41 + 1 AS answer;")
+        try terminal.press("Enter")
+        #expect(terminal.waitFor("42", thenPrompt: "inspect> ", after: mark))
+        try quit(terminal)
+    }
+
     @Test func tablesFollowTheTerminalWhenItIsResized() throws {
         let fixtures = try InspectFixtures()
         let terminal = try startRecipesShell(fixtures, prefix: "env -u COLUMNS ")
