@@ -44,7 +44,12 @@ public final class TerminalResizeSignal: @unchecked Sendable {
         // The write end is closed only once no handler can still be running, so a handler never
         // writes to a descriptor number the process has meanwhile reused.
         source.setCancelHandler { close(writeEnd) }
+        // Dispatch starts observing the signal on its own thread after `resume()`: a resize in
+        // between would go unseen. Wait (briefly, at most a second) until it observes.
+        let observing = DispatchSemaphore(value: 0)
+        source.setRegistrationHandler { observing.signal() }
         source.resume()
+        _ = observing.wait(timeout: .now() + 1)
     }
 
     deinit {

@@ -37,6 +37,20 @@ struct TerminalResizeSignalTests {
         #expect(!resizes.consumeResize())
     }
 
+    /// A resize the moment the watcher exists was missed about 2 times in 50: Dispatch had not
+    /// started observing the signal yet.
+    @Test func aResizeRightAfterTheWatcherIsMadeIsSeen() throws {
+        for _ in 0..<100 {
+            let resizes = try #require(TerminalResizeSignal())
+            kill(getpid(), SIGWINCH)
+            var request = pollfd(fd: resizes.descriptor, events: Int16(POLLIN), revents: 0)
+            var ready: Int32
+            repeat { ready = poll(&request, 1, 5_000) } while ready < 0 && errno == EINTR
+            try #require(ready > 0, "a SIGWINCH sent just after the watcher was made went unseen")
+            #expect(resizes.consumeResize())
+        }
+    }
+
     @Test func watchersMadeAndReleasedWhileSignalsArriveEachSeeTheirOwnResizes() throws {
         for _ in 0..<50 {
             let resizes = try #require(TerminalResizeSignal())
