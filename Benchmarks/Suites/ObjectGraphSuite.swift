@@ -102,13 +102,14 @@ private struct ObjectGraphBenchmark {
         // First touch: the heap freed so far is handed back to the system before each run, so
         // the peak is this fetch's own and every object lands on a page new to the process.
         var peak = 0.0
-        let (firstTouch, firstTouchBase) = try pairedMedians { _ in
-            Measurement.resetPeakMemory()
-            return try timedFetch(at: url) { peak = max(peak, Measurement.peakMemoryMiB()) }
-        } base: { index in try baseline(index) }
+        let (firstTouch, firstTouchBase) = try pairedMedians(
+            ours: { _ in
+                Measurement.resetPeakMemory()
+                return try timedFetch(at: url) { peak = max(peak, Measurement.peakMemoryMiB()) }
+            }, base: baseline)
         // The result: runs that reuse the memory earlier runs freed, as the insert and cascade
         // cases do and as an app fetching again does.
-        let (ours, base) = try pairedMedians { _ in try timedFetch(at: url) {} } base: { index in try baseline(index) }
+        let (ours, base) = try pairedMedians(ours: { _ in try timedFetch(at: url) {} }, base: baseline)
         let name = "fetch_\(movieCount)_sorted_read_all"
         Measurement.report(suite: "objectgraph", name: name, ours: ours, base: base, runs: runs, peakMiB: peak)
         print(

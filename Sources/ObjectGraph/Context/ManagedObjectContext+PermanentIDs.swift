@@ -37,12 +37,6 @@ extension ManagedObjectContext {
         var allocations: [(members: [ManagedObject], ids: [ManagedObjectID])] = []
         for group in groups {
             let ids = try coordinator.newObjectIDs(for: group.entity, count: group.members.count, in: group.store)
-            guard ids.count == group.members.count else {
-                throw CoreDataError(
-                    code: .persistentStoreOperation,
-                    message: "The store handed out \(ids.count) IDs for \(group.members.count) new "
-                        + "\(group.entity.name) objects")
-            }
             allocations.append((group.members, ids))
         }
         for (members, ids) in allocations {

@@ -161,14 +161,7 @@ struct SavePlan {
         guard !groups.isEmpty else { return }
         var ids: [[ManagedObjectID]] = []
         for group in groups {
-            let allocated = try coordinator.newObjectIDs(for: group.entity, count: group.count, in: group.store)
-            guard allocated.count == group.count else {
-                throw CoreDataError(
-                    code: .persistentStoreSave,
-                    message: "The store handed out \(allocated.count) IDs for \(group.count) new "
-                        + "\(group.entity.name) objects")
-            }
-            ids.append(allocated)
+            ids.append(try coordinator.newObjectIDs(for: group.entity, count: group.count, in: group.store))
         }
         var handedOut = [Int](repeating: 0, count: groups.count)
         for (object, index) in zip(objects, groupOfObject) where index >= 0 {

@@ -87,11 +87,19 @@ extension PersistentStoreCoordinator {
         }
     }
 
-    /// Allocates permanent IDs in `store` for new objects of `entity`.
+    /// Allocates `count` permanent IDs in `store` for new objects of `entity`.
+    ///
+    /// - Throws: ``CoreDataError`` when the store cannot hand them out, or hands out another number.
     func newObjectIDs(for entity: EntityDescription, count: Int, in store: PersistentStore) throws
         -> [ManagedObjectID]
     {
-        try locked { try store.newObjectIDs(for: entity, count: count) }
+        let ids = try locked { try store.newObjectIDs(for: entity, count: count) }
+        guard ids.count == count else {
+            throw CoreDataError(
+                code: .persistentStoreOperation,
+                message: "The store handed out \(ids.count) IDs for \(count) new \(entity.name) objects")
+        }
+        return ids
     }
 
     /// The store a new object of `entity` goes to: the first store holding the entity.
