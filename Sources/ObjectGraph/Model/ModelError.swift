@@ -20,6 +20,9 @@ public enum ModelError: Error, Equatable, Sendable, CustomStringConvertible {
     case unknownDestinationEntity(entity: String, relationship: String, destination: String)
     /// A relationship's inverse is not a relationship of its destination entity.
     case unknownInverseRelationship(entity: String, relationship: String, destination: String, inverse: String)
+    /// A relationship's `inverseEntity` (in a model file) is not its destination: the entity is
+    /// not in the model, or the inverse is looked for on an entity the relationship does not reach.
+    case inverseEntityNotDestination(entity: String, relationship: String, destination: String, inverseEntity: String)
     /// An entity's parent entity is not in the model.
     case unknownParentEntity(entity: String, parent: String)
     /// A uniqueness constraint, fetch index or configuration names something that is not there.
@@ -58,6 +61,9 @@ public enum ModelError: Error, Equatable, Sendable, CustomStringConvertible {
         case .unknownInverseRelationship(let entity, let relationship, let destination, let inverse):
             "relationship \(entity).\(relationship) names inverse \"\(inverse)\", "
                 + "which is not a relationship of \(destination)"
+        case .inverseEntityNotDestination(let entity, let relationship, let destination, let inverseEntity):
+            "relationship \(entity).\(relationship) names inverse entity \"\(inverseEntity)\", but its destination is "
+                + "\(destination) (an inverse belongs to the destination entity)"
         case .unknownParentEntity(let entity, let parent):
             "entity \(entity) has parent entity \"\(parent)\", which is not in the model"
         case .unknownName(let entity, let name, let usedBy):

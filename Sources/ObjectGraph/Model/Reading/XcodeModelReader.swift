@@ -51,7 +51,7 @@ struct XcodeModelReader {
         for child in node.children {
             switch child.name {
             case "attribute": properties.append(try attribute(from: child, entity: name))
-            case "relationship": properties.append(try relationship(from: child))
+            case "relationship": properties.append(try relationship(from: child, entity: name))
             case "fetchedProperty": properties.append(try fetchedProperty(from: child))
             default: continue
             }
@@ -118,14 +118,20 @@ struct XcodeModelReader {
             renamingIdentifier: node.attributes["elementID"])
     }
 
-    private func relationship(from node: ModelXMLNode) throws(ModelError) -> RelationshipDescription {
+    private func relationship(from node: ModelXMLNode, entity: String) throws(ModelError) -> RelationshipDescription {
         let name = try required("name", of: node)
         let ruleName = node.attributes["deletionRule"] ?? "Nullify"
         guard let rule = DeleteRule(xcodeName: ruleName) else {
             throw .invalidValue(element: "relationship \(name)", attribute: "deletionRule", value: ruleName)
         }
+        let destination = try required("destinationEntity", of: node)
+        // Xcode writes the inverse's entity too; it is always the destination, where the inverse lives.
+        if let inverseEntity = node.attributes["inverseEntity"], inverseEntity != destination {
+            throw .inverseEntityNotDestination(
+                entity: entity, relationship: name, destination: destination, inverseEntity: inverseEntity)
+        }
         return RelationshipDescription(
-            name: name, destinationEntityName: try required("destinationEntity", of: node),
+            name: name, destinationEntityName: destination,
             inverseName: node.attributes["inverseName"], isToMany: try flag("toMany", of: node),
             isOrdered: try flag("ordered", of: node), minCount: try integer("minCount", of: node) ?? 0,
             maxCount: try integer("maxCount", of: node, allowingMinusOne: true) ?? 0, deleteRule: rule,

@@ -96,6 +96,26 @@ import Testing
                 == .unknownDestinationEntity(entity: "Movie", relationship: "theater", destination: "Cinema"))
     }
 
+    /// The issue's "unknown inverse entity": `inverseEntity` was not read at all, so a model naming
+    /// an entity that does not exist loaded as if it were right.
+    @Test func anInverseEntityThatIsNotTheDestinationIsNamed() {
+        let xml = """
+            <model><entity name="Movie">
+            <relationship name="theater" maxCount="1" destinationEntity="Theater" inverseName="movies" inverseEntity="Cinema"/>
+            </entity><entity name="Theater">
+            <relationship name="movies" toMany="YES" destinationEntity="Movie" inverseName="theater" inverseEntity="Movie"/>
+            </entity></model>
+            """
+        #expect(
+            Self.error(xml)
+                == .inverseEntityNotDestination(
+                    entity: "Movie", relationship: "theater", destination: "Theater", inverseEntity: "Cinema"))
+        #expect(
+            Self.error(xml)?.description
+                == "relationship Movie.theater names inverse entity \"Cinema\", but its destination is Theater "
+                + "(an inverse belongs to the destination entity)")
+    }
+
     @Test func unknownInverseIsNamed() {
         let xml = """
             <model><entity name="Movie">
