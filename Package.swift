@@ -23,7 +23,9 @@ let package = Package(
     targets: [
         // MARK: - System libraries (Debian packages, found through pkg-config)
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
-        .systemLibrary(name: "CReadline", pkgConfig: "readline", providers: [.apt(["libreadline-dev"])]),
+        // Linked by name (module.modulemap), not through pkg-config: readline's .pc file adds
+        // -D_DEFAULT_SOURCE -D_XOPEN_SOURCE=600, which SwiftPM rejects with a warning on every build.
+        .systemLibrary(name: "CReadline", providers: [.apt(["libreadline-dev"])]),
         .systemLibrary(name: "CMark", pkgConfig: "libcmark", providers: [.apt(["libcmark-dev"])]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CStandardOutput"),
@@ -72,16 +74,22 @@ let package = Package(
         // MARK: - Benchmarks (`make bench`)
         .executableTarget(
             name: "companion-bench",
-            dependencies: ["ObjectGraph", "SQLite", "CSQLite", "StoreInspector", "TerminalMarkdown", "TerminalKit", "Accelerometer"],
+            dependencies: [
+                "ObjectGraph", "SQLite", "CSQLite", "StoreInspector", "TerminalMarkdown", "TerminalKit",
+                "Accelerometer",
+            ],
             path: "Benchmarks"
         ),
 
         // MARK: - Tests: one suite per module, plus end-to-end runs of the binaries
         .testTarget(name: "SQLiteTests", dependencies: ["SQLite"]),
-        .testTarget(name: "ObjectGraphTests", dependencies: ["ObjectGraph", "SQLite"], exclude: ["Fetching/Predicate/SQL/Golden"]),
+        .testTarget(
+            name: "ObjectGraphTests", dependencies: ["ObjectGraph", "SQLite"],
+            exclude: ["Fetching/Predicate/SQL/Golden"]),
         .testTarget(name: "StoreInspectorTests", dependencies: ["StoreInspector", "ObjectGraph", "SQLite"]),
         .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit"]),
-        .testTarget(name: "TerminalMarkdownTests", dependencies: ["TerminalMarkdown", "TerminalKit"], exclude: ["Fixtures"]),
+        .testTarget(
+            name: "TerminalMarkdownTests", dependencies: ["TerminalMarkdown", "TerminalKit"], exclude: ["Fixtures"]),
         .testTarget(name: "AccelerometerTests", dependencies: ["Accelerometer"], exclude: ["Plot/Golden"]),
         .testTarget(
             name: "EndToEndTests", dependencies: ["ObjectGraph", "SQLite"],

@@ -4,7 +4,10 @@ import Foundation
 let requested = ProcessInfo.processInfo.environment["SUITE"].flatMap { $0.isEmpty ? nil : $0 }
 let suites = BenchmarkSuites.all.filter { requested == nil || $0.name == requested }
 if suites.isEmpty {
-    FileHandle.standardError.write(Data("companion-bench: no suite named '\(requested ?? "")'; suites: \(BenchmarkSuites.all.map(\.name).joined(separator: ", "))\n".utf8))
+    FileHandle.standardError.write(
+        Data(
+            "companion-bench: no suite named '\(requested ?? "")'; suites: \(BenchmarkSuites.all.map(\.name).joined(separator: ", "))\n"
+                .utf8))
     exit(2)
 }
 for suite in suites {

@@ -30,16 +30,19 @@ enum AccelerometerSuite {
 
         var sink = 0.0
         let (ours, base) = pairedMedians(
-            { sink += decodeAndFilter(bytes, decoder: decoder) }, { sink += plainLoop(raw, scale: scale, filter: true) })
-        Measurement.report(suite: "accel", name: "decode_filter_10M", ours: ours, base: base, runs: runs,
-                           peakMiB: Measurement.peakMemoryMiB())
+            { sink += decodeAndFilter(bytes, decoder: decoder) }, { sink += plainLoop(raw, scale: scale, filter: true) }
+        )
+        Measurement.report(
+            suite: "accel", name: "decode_filter_10M", ours: ours, base: base, runs: runs,
+            peakMiB: Measurement.peakMemoryMiB())
 
         let (decodeOnly, convertOnly) = pairedMedians(
             { sink += decode(bytes, decoder: decoder) }, { sink += plainLoop(raw, scale: scale, filter: false) })
         Measurement.report(suite: "accel", name: "decode_10M", ours: decodeOnly, base: convertOnly, runs: runs)
         let megabytes = Double(bytes.count) / 1_000_000
-        print("BENCH accel/decode_throughput mb_per_s=\(String(format: "%.1f", megabytes / (decodeOnly / 1000))) "
-              + "target_mb_per_s=200 bytes=\(bytes.count)")
+        print(
+            "BENCH accel/decode_throughput mb_per_s=\(String(format: "%.1f", megabytes / (decodeOnly / 1000))) "
+                + "target_mb_per_s=200 bytes=\(bytes.count)")
         if sink.isNaN { print("BENCH-NOTE accel: checksum is NaN") }
     }
 
@@ -74,7 +77,8 @@ enum AccelerometerSuite {
         for scan in 0..<scans {
             for axis in 0..<3 {
                 state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-                let value = Int16(truncatingIfNeeded: Int64(bitPattern: state >> 33) % 2048 - 1024 + (axis == 1 ? -1024 : 0))
+                let value = Int16(
+                    truncatingIfNeeded: Int64(bitPattern: state >> 33) % 2048 - 1024 + (axis == 1 ? -1024 : 0))
                 let bits = UInt16(bitPattern: value)
                 let base = scan * scanSize + axis * 4
                 bytes[base] = UInt8(bits & 0xFF)
@@ -84,7 +88,9 @@ enum AccelerometerSuite {
                 raw[scan * 3 + axis] = Double(value)
             }
             let time = UInt64(scan) * 10_000_000
-            for byte in 0..<8 { bytes[scan * scanSize + 16 + byte] = UInt8(truncatingIfNeeded: time >> (8 * UInt64(byte))) }
+            for byte in 0..<8 {
+                bytes[scan * scanSize + 16 + byte] = UInt8(truncatingIfNeeded: time >> (8 * UInt64(byte)))
+            }
         }
         return (bytes, raw)
     }
@@ -102,7 +108,8 @@ enum AccelerometerSuite {
                     while start < all.count {
                         let end = min(start + chunk * scanSize, all.count)
                         _ = pipeline.process(
-                            UnsafeRawBufferPointer(rebasing: all[start..<end]), lowpass: lowBuffer, highpass: highBuffer)
+                            UnsafeRawBufferPointer(rebasing: all[start..<end]), lowpass: lowBuffer, highpass: highBuffer
+                        )
                         start = end
                     }
                 }
@@ -133,9 +140,11 @@ enum AccelerometerSuite {
     /// The baseline: a plain loop over preallocated Doubles doing the same arithmetic — (raw + offset)
     /// × scale ÷ g₀, the mount matrix, then (when `filter`) the low-pass and high-pass updates.
     static func plainLoop(_ raw: [Double], scale: Double, filter: Bool) -> Double {
-        let s = scale / 9.80665, o = 0.0
+        let s = scale / 9.80665
+        let o = 0.0
         let (m00, m01, m02, m10, m11, m12, m20, m21, m22) = (1.0, 0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 1.0)
-        let lowAlpha = LowpassFilter().filterConstant, keep = 1 - lowAlpha
+        let lowAlpha = LowpassFilter().filterConstant
+        let keep = 1 - lowAlpha
         let highAlpha = HighpassFilter().filterConstant
         var (lx, ly, lz) = (0.0, 0.0, 0.0)
         var (hx, hy, hz) = (0.0, 0.0, 0.0)
@@ -145,28 +154,30 @@ enum AccelerometerSuite {
         var sum = 0.0
         raw.withUnsafeBufferPointer { values in
             lows.withUnsafeMutableBufferPointer { lowOutput in
-            out.withUnsafeMutableBufferPointer { output in
-                for scan in 0..<(values.count / 3) {
-                    let ax = values[3 * scan] * s + o, ay = values[3 * scan + 1] * s + o, az = values[3 * scan + 2] * s + o
-                    let x = m00 * ax + m01 * ay + m02 * az
-                    let y = m10 * ax + m11 * ay + m12 * az
-                    let z = m20 * ax + m21 * ay + m22 * az
-                    if filter {
-                        lx = x * lowAlpha + lx * keep
-                        ly = y * lowAlpha + ly * keep
-                        lz = z * lowAlpha + lz * keep
-                        hx = highAlpha * (hx + x - px)
-                        hy = highAlpha * (hy + y - py)
-                        hz = highAlpha * (hz + z - pz)
-                        (px, py, pz) = (x, y, z)
-                        lowOutput[scan % chunk] = Vector3(x: lx, y: ly, z: lz)
-                        output[scan % chunk] = Vector3(x: hx, y: hy, z: hz)
-                    } else {
-                        output[scan % chunk] = Vector3(x: x, y: y, z: z)
+                out.withUnsafeMutableBufferPointer { output in
+                    for scan in 0..<(values.count / 3) {
+                        let ax = values[3 * scan] * s + o
+                        let ay = values[3 * scan + 1] * s + o
+                        let az = values[3 * scan + 2] * s + o
+                        let x = m00 * ax + m01 * ay + m02 * az
+                        let y = m10 * ax + m11 * ay + m12 * az
+                        let z = m20 * ax + m21 * ay + m22 * az
+                        if filter {
+                            lx = x * lowAlpha + lx * keep
+                            ly = y * lowAlpha + ly * keep
+                            lz = z * lowAlpha + lz * keep
+                            hx = highAlpha * (hx + x - px)
+                            hy = highAlpha * (hy + y - py)
+                            hz = highAlpha * (hz + z - pz)
+                            (px, py, pz) = (x, y, z)
+                            lowOutput[scan % chunk] = Vector3(x: lx, y: ly, z: lz)
+                            output[scan % chunk] = Vector3(x: hx, y: hy, z: hz)
+                        } else {
+                            output[scan % chunk] = Vector3(x: x, y: y, z: z)
+                        }
                     }
+                    sum = output[0].y + lowOutput[0].y
                 }
-                sum = output[0].y + lowOutput[0].y
-            }
             }
         }
         return sum + lx + hz

@@ -29,11 +29,13 @@ private struct BatchedFetchBenchmark {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("batched-bench-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         model = try ManagedObjectModel(entities: [
-            EntityDescription(name: "Movie", properties: [
-                AttributeDescription(name: "name", type: .string),
-                AttributeDescription(name: "year", type: .integer32),
-                AttributeDescription(name: "rating", type: .double),
-            ])
+            EntityDescription(
+                name: "Movie",
+                properties: [
+                    AttributeDescription(name: "name", type: .string),
+                    AttributeDescription(name: "year", type: .integer32),
+                    AttributeDescription(name: "rating", type: .double),
+                ])
         ])
         SQLDebugLog.shared.level = 0
     }

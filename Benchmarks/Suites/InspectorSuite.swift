@@ -27,7 +27,8 @@ private struct InspectorBenchmark {
     let directory: URL
 
     init() throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("inspector-bench-\(UUID().uuidString)")
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "inspector-bench-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     }
 
@@ -71,8 +72,9 @@ private struct InspectorBenchmark {
             inspection.close()
         }
         let walBytes = StoreSiblings(of: path).walSize ?? 0
-        print("BENCH-NOTE inspector/summary-with-wal: \(String(format: "%.1f", ours)) ms with a \(walBytes)-byte -wal "
-            + "(private copy of the whole store, then the same summary)")
+        print(
+            "BENCH-NOTE inspector/summary-with-wal: \(String(format: "%.1f", ours)) ms with a \(walBytes)-byte -wal "
+                + "(private copy of the whole store, then the same summary)")
     }
 
     private func benchmarkRows(_ path: String, label: String) throws {
@@ -153,7 +155,8 @@ private struct InspectorBenchmark {
         defer { sqlite3_close(db) }
         var unused: Int32 = 0
         guard csqlite_db_config_int(db, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 1, &unused) == SQLITE_OK,
-            sqlite3_exec(db, "PRAGMA journal_mode = WAL; INSERT INTO ZTAG VALUES (101, 2, 1, 'in the wal')", nil, nil, nil)
+            sqlite3_exec(
+                db, "PRAGMA journal_mode = WAL; INSERT INTO ZTAG VALUES (101, 2, 1, 'in the wal')", nil, nil, nil)
                 == SQLITE_OK
         else { throw BenchError.sqlite(String(cString: sqlite3_errmsg(db))) }
     }
@@ -165,10 +168,11 @@ private struct InspectorBenchmark {
         var db: OpaquePointer?
         guard sqlite3_open(path, &db) == SQLITE_OK, let db else { throw BenchError.sqlite("create \(path)") }
         defer { sqlite3_close(db) }
-        let plist = try PropertyListSerialization.data(fromPropertyList: [
-            "NSStoreType": "SQLite", "NSPersistenceFrameworkVersion": 1344, "NSStoreModelVersionHashesVersion": 3,
-            "NSStoreModelVersionIdentifiers": [""], "NSStoreUUID": "6F1C1B3E-0000-4000-8000-000000000001",
-        ] as [String: Any], format: .binary, options: 0)
+        let plist = try PropertyListSerialization.data(
+            fromPropertyList: [
+                "NSStoreType": "SQLite", "NSPersistenceFrameworkVersion": 1344, "NSStoreModelVersionHashesVersion": 3,
+                "NSStoreModelVersionIdentifiers": [""], "NSStoreUUID": "6F1C1B3E-0000-4000-8000-000000000001",
+            ] as [String: Any], format: .binary, options: 0)
         let setup = """
             PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF; PRAGMA page_size = 4096;
             CREATE TABLE ZITEM ( Z_PK INTEGER PRIMARY KEY, Z_ENT INTEGER, Z_OPT INTEGER, ZNUMBER INTEGER, ZTAG INTEGER, ZCREATED TIMESTAMP, ZTITLE VARCHAR );
@@ -187,7 +191,8 @@ private struct InspectorBenchmark {
             throw BenchError.sqlite(String(cString: sqlite3_errmsg(db)))
         }
         var statement: OpaquePointer?
-        sqlite3_prepare_v2(db, "INSERT INTO Z_METADATA VALUES (1, '6F1C1B3E-0000-4000-8000-000000000001', ?)", -1, &statement, nil)
+        sqlite3_prepare_v2(
+            db, "INSERT INTO Z_METADATA VALUES (1, '6F1C1B3E-0000-4000-8000-000000000001', ?)", -1, &statement, nil)
         _ = plist.withUnsafeBytes { sqlite3_bind_blob(statement, 1, $0.baseAddress, Int32($0.count), nil) }
         sqlite3_step(statement)
         sqlite3_finalize(statement)

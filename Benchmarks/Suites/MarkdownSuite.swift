@@ -21,7 +21,7 @@ enum MarkdownBenchmarkError: Error, CustomStringConvertible {
 
     var description: String {
         switch self {
-        case let .missingCorpus(path): "cannot read the CommonMark spec examples at \(path)"
+        case .missingCorpus(let path): "cannot read the CommonMark spec examples at \(path)"
         case .missingCmark: "cmark is not installed (make deps installs it)"
         }
     }
@@ -33,7 +33,8 @@ private struct MarkdownBenchmark {
 
     func run() throws {
         let document = try makeDocument()
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("markdown-bench-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "markdown-bench-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("document.md")
@@ -41,8 +42,10 @@ private struct MarkdownBenchmark {
         guard let cmark = ["/usr/bin/cmark", "/usr/local/bin/cmark"].first(where: FileManager.default.isExecutableFile)
         else { throw MarkdownBenchmarkError.missingCmark }
 
-        let renderer = MarkdownRenderer(options: RenderOptions(width: 80, colors: true, hyperlinks: true,
-                                                               documentDirectory: directory.path))
+        let renderer = MarkdownRenderer(
+            options: RenderOptions(
+                width: 80, colors: true, hyperlinks: true,
+                documentDirectory: directory.path))
         let devNull = FileHandle(forWritingAtPath: "/dev/null")
         Measurement.resetPeakMemory()
         let ours = try Measurement.medianMilliseconds(runs: runs) {
@@ -58,8 +61,9 @@ private struct MarkdownBenchmark {
             try process.run()
             process.waitUntilExit()
         }
-        Measurement.report(suite: "markdown", name: "render-\(document.utf8.count / 1000)kb-colour", ours: ours,
-                           base: base, runs: runs, peakMiB: peak)
+        Measurement.report(
+            suite: "markdown", name: "render-\(document.utf8.count / 1000)kb-colour", ours: ours,
+            base: base, runs: runs, peakMiB: peak)
     }
 
     /// Lessons first, then the spec examples, repeated until the target size.
@@ -75,13 +79,16 @@ private struct MarkdownBenchmark {
             specPath = folder.appendingPathComponent(spec)
         }
         guard let data = try? Data(contentsOf: specPath),
-              let examples = try? JSONSerialization.jsonObject(with: data) as? [[String: Any]] else {
+            let examples = try? JSONSerialization.jsonObject(with: data) as? [[String: Any]]
+        else {
             throw MarkdownBenchmarkError.missingCorpus(specPath.path)
         }
         let lessonsFolder = root.appendingPathComponent("Lessons")
         let lessonNames = ((try? FileManager.default.contentsOfDirectory(atPath: lessonsFolder.path)) ?? [])
             .filter { $0.hasSuffix(".md") }.sorted()
-        var parts = lessonNames.compactMap { try? String(contentsOf: lessonsFolder.appendingPathComponent($0), encoding: .utf8) }
+        var parts = lessonNames.compactMap {
+            try? String(contentsOf: lessonsFolder.appendingPathComponent($0), encoding: .utf8)
+        }
         parts += examples.compactMap { $0["markdown"] as? String }
         let unit = parts.joined(separator: "\n\n")
         var document = ""

@@ -115,7 +115,8 @@ private struct ObjectGraphBenchmark {
         print(
             "# objectgraph/\(name): on memory new to the process (freed memory handed back to the system "
                 + "before each run; the peak above is from these runs) it took \(String(format: "%.1f", firstTouch)) ms "
-                + "against \(String(format: "%.1f", firstTouchBase)) ms: \(String(format: "%.3f", firstTouch / firstTouchBase))×")
+                + "against \(String(format: "%.1f", firstTouchBase)) ms: \(String(format: "%.3f", firstTouch / firstTouchBase))×"
+        )
     }
 
     /// Opens the store, fetches every movie sorted by name reading each attribute, calls

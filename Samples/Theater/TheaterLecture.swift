@@ -29,7 +29,9 @@ struct TheaterLecture {
         try container.loadPersistentStore(at: storeURL)
         let context = container.viewContext
         say("store: \(storeURL.lastPathComponent) (\(existed ? "opened the existing file" : "created a new file"))")
-        say("context: viewContext, \(try context.count(for: FetchRequest(entityName: "Theater"))) theaters saved so far")
+        say(
+            "context: viewContext, \(try context.count(for: FetchRequest(entityName: "Theater"))) theaters saved so far"
+        )
 
         step(2, "Insert a theater with movies")
         let theater = try context.insertNewObject(forEntityName: "Theater")

@@ -18,21 +18,23 @@ extension Database {
                 return
             }
             let box = AuthorizerBox(handler: handler)
-            sqlite3_set_authorizer(connection, { context, action, first, second, database, trigger in
-                guard let context else { return SQLITE_OK }
-                let box = Unmanaged<AuthorizerBox>.fromOpaque(context).takeUnretainedValue()
-                let request = AuthorizerRequest(
-                    action: AuthorizerRequest.Action(rawValue: action),
-                    firstArgument: first.map { String(cString: $0) },
-                    secondArgument: second.map { String(cString: $0) },
-                    databaseName: database.map { String(cString: $0) },
-                    triggerOrView: trigger.map { String(cString: $0) })
-                switch box.handler(request) {
-                case .allow: return SQLITE_OK
-                case .deny: return SQLITE_DENY
-                case .ignore: return SQLITE_IGNORE
-                }
-            }, Unmanaged.passUnretained(box).toOpaque())
+            sqlite3_set_authorizer(
+                connection,
+                { context, action, first, second, database, trigger in
+                    guard let context else { return SQLITE_OK }
+                    let box = Unmanaged<AuthorizerBox>.fromOpaque(context).takeUnretainedValue()
+                    let request = AuthorizerRequest(
+                        action: AuthorizerRequest.Action(rawValue: action),
+                        firstArgument: first.map { String(cString: $0) },
+                        secondArgument: second.map { String(cString: $0) },
+                        databaseName: database.map { String(cString: $0) },
+                        triggerOrView: trigger.map { String(cString: $0) })
+                    switch box.handler(request) {
+                    case .allow: return SQLITE_OK
+                    case .deny: return SQLITE_DENY
+                    case .ignore: return SQLITE_IGNORE
+                    }
+                }, Unmanaged.passUnretained(box).toOpaque())
             callbacks.authorizer = box
         }
     }

@@ -21,20 +21,23 @@ extension Database {
         let box = Unmanaged.passRetained(CollationBox(compare: compare)).toOpaque()
         // SQLite calls the destructor when the collation is replaced or the connection closes;
         // when registration fails it does not, so the box is released here instead.
-        let code = sqlite3_create_collation_v2(handle, name, SQLITE_UTF8, box, { context, leftCount, left, rightCount, right in
-            guard let context else { return 0 }
-            let box = Unmanaged<CollationBox>.fromOpaque(context).takeUnretainedValue()
-            let lhs = text(left, count: leftCount)
-            let rhs = text(right, count: rightCount)
-            switch box.compare(lhs, rhs) {
-            case .orderedAscending: return -1
-            case .orderedSame: return 0
-            case .orderedDescending: return 1
-            }
-        }, { context in
-            guard let context else { return }
-            Unmanaged<CollationBox>.fromOpaque(context).release()
-        })
+        let code = sqlite3_create_collation_v2(
+            handle, name, SQLITE_UTF8, box,
+            { context, leftCount, left, rightCount, right in
+                guard let context else { return 0 }
+                let box = Unmanaged<CollationBox>.fromOpaque(context).takeUnretainedValue()
+                let lhs = text(left, count: leftCount)
+                let rhs = text(right, count: rightCount)
+                switch box.compare(lhs, rhs) {
+                case .orderedAscending: return -1
+                case .orderedSame: return 0
+                case .orderedDescending: return 1
+                }
+            },
+            { context in
+                guard let context else { return }
+                Unmanaged<CollationBox>.fromOpaque(context).release()
+            })
         if code != SQLITE_OK {
             Unmanaged<CollationBox>.fromOpaque(box).release()
             try check(code)

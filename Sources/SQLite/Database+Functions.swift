@@ -55,18 +55,21 @@ extension Database {
         let flags = SQLITE_UTF8 | (deterministic ? SQLITE_DETERMINISTIC : 0)
         // SQLite calls the destructor when the function is replaced, the connection closes, or
         // registration fails, so the retained box is released exactly once.
-        let code = sqlite3_create_function_v2(handle, name, argumentCount, flags, box, { context, count, arguments in
-            guard let context, let user = sqlite3_user_data(context) else { return }
-            let box = Unmanaged<FunctionBox>.fromOpaque(user).takeUnretainedValue()
-            do {
-                setResult(try box.body(FunctionArguments(arguments, count: Int(count))), of: context)
-            } catch {
-                sqlite3_result_error(context, String(describing: error), -1)
-            }
-        }, nil, nil, { user in
-            guard let user else { return }
-            Unmanaged<FunctionBox>.fromOpaque(user).release()
-        })
+        let code = sqlite3_create_function_v2(
+            handle, name, argumentCount, flags, box,
+            { context, count, arguments in
+                guard let context, let user = sqlite3_user_data(context) else { return }
+                let box = Unmanaged<FunctionBox>.fromOpaque(user).takeUnretainedValue()
+                do {
+                    setResult(try box.body(FunctionArguments(arguments, count: Int(count))), of: context)
+                } catch {
+                    sqlite3_result_error(context, String(describing: error), -1)
+                }
+            }, nil, nil,
+            { user in
+                guard let user else { return }
+                Unmanaged<FunctionBox>.fromOpaque(user).release()
+            })
         try check(code)
     }
 }
@@ -82,8 +85,9 @@ private func setResult(_ value: SQLiteValue, of context: OpaquePointer) {
         // A terminating NUL keeps the buffer's address valid even for the empty string.
         let bytes = Array(text.utf8CString)
         bytes.withUnsafeBufferPointer { buffer in
-            sqlite3_result_text64(context, buffer.baseAddress, UInt64(buffer.count - 1), csqlite_transient(),
-                                  UInt8(SQLITE_UTF8))
+            sqlite3_result_text64(
+                context, buffer.baseAddress, UInt64(buffer.count - 1), csqlite_transient(),
+                UInt8(SQLITE_UTF8))
         }
     case .blob(let data):
         data.withUnsafeBytes { bytes in

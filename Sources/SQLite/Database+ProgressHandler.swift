@@ -18,10 +18,12 @@ extension Database {
                 return
             }
             let box = ProgressBox(handler: handler)
-            sqlite3_progress_handler(connection, instructions, { context in
-                guard let context else { return 0 }
-                return Unmanaged<ProgressBox>.fromOpaque(context).takeUnretainedValue().handler() ? 1 : 0
-            }, Unmanaged.passUnretained(box).toOpaque())
+            sqlite3_progress_handler(
+                connection, instructions,
+                { context in
+                    guard let context else { return 0 }
+                    return Unmanaged<ProgressBox>.fromOpaque(context).takeUnretainedValue().handler() ? 1 : 0
+                }, Unmanaged.passUnretained(box).toOpaque())
             callbacks.progress = box
         }
     }

@@ -27,27 +27,30 @@ extension Database {
                 return
             }
             let box = TraceBox(handler: handler, expandsSQL: expandingSQL)
-            sqlite3_trace_v2(connection, options.rawValue, { mask, context, statement, detail in
-                guard let context, let statement else { return 0 }
-                let box = Unmanaged<TraceBox>.fromOpaque(context).takeUnretainedValue()
-                let pointer = OpaquePointer(statement)
-                let sql = sqlite3_sql(pointer).map { String(cString: $0) } ?? ""
-                var expanded: String?
-                if box.expandsSQL, let text = sqlite3_expanded_sql(pointer) {
-                    expanded = String(cString: text)
-                    sqlite3_free(text)
-                }
-                switch mask {
-                case UInt32(SQLITE_TRACE_STMT):
-                    box.handler(TraceEvent(kind: .statement, sql: sql, expandedSQL: expanded))
-                case UInt32(SQLITE_TRACE_PROFILE):
-                    let nanoseconds = detail?.assumingMemoryBound(to: Int64.self).pointee ?? 0
-                    box.handler(TraceEvent(kind: .profile(nanoseconds: nanoseconds), sql: sql, expandedSQL: expanded))
-                default:
-                    break
-                }
-                return 0
-            }, Unmanaged.passUnretained(box).toOpaque())
+            sqlite3_trace_v2(
+                connection, options.rawValue,
+                { mask, context, statement, detail in
+                    guard let context, let statement else { return 0 }
+                    let box = Unmanaged<TraceBox>.fromOpaque(context).takeUnretainedValue()
+                    let pointer = OpaquePointer(statement)
+                    let sql = sqlite3_sql(pointer).map { String(cString: $0) } ?? ""
+                    var expanded: String?
+                    if box.expandsSQL, let text = sqlite3_expanded_sql(pointer) {
+                        expanded = String(cString: text)
+                        sqlite3_free(text)
+                    }
+                    switch mask {
+                    case UInt32(SQLITE_TRACE_STMT):
+                        box.handler(TraceEvent(kind: .statement, sql: sql, expandedSQL: expanded))
+                    case UInt32(SQLITE_TRACE_PROFILE):
+                        let nanoseconds = detail?.assumingMemoryBound(to: Int64.self).pointee ?? 0
+                        box.handler(
+                            TraceEvent(kind: .profile(nanoseconds: nanoseconds), sql: sql, expandedSQL: expanded))
+                    default:
+                        break
+                    }
+                    return 0
+                }, Unmanaged.passUnretained(box).toOpaque())
             callbacks.trace = box
         }
     }

@@ -36,8 +36,9 @@ public struct SQLiteError: Error, Sendable, Equatable {
             let extended = sqlite3_extended_errcode(handle)
             // The connection's error state can be stale when the failing call did not set it.
             let code = (extended & 0xFF) == (fallback & 0xFF) ? extended : fallback
-            self.init(code: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(handle)),
-                      sql: sql, path: path)
+            self.init(
+                code: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(handle)),
+                sql: sql, path: path)
         } else {
             self.init(code: ResultCode(rawValue: fallback), sql: sql, path: path)
         }

@@ -21,8 +21,9 @@ extension Statement {
                 return sqlite3_bind_text(pointer, Int32(index), "", 0, csqlite_static())
             }
             return base.withMemoryRebound(to: CChar.self, capacity: bytes.count) {
-                sqlite3_bind_text64(pointer, Int32(index), $0, UInt64(bytes.count), csqlite_transient(),
-                                    UInt8(SQLITE_UTF8))
+                sqlite3_bind_text64(
+                    pointer, Int32(index), $0, UInt64(bytes.count), csqlite_transient(),
+                    UInt8(SQLITE_UTF8))
             }
         }
         try check(code)

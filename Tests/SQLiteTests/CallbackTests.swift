@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import SQLite
 
 /// Collects values from callbacks; the callbacks run synchronously on the test's thread.
@@ -128,7 +129,10 @@ private final class Recorder<Value> {
             weakToken = token
             let database = try Database.inMemory()
             database.setTraceHandler { _ in _ = token }
-            try database.createFunction("f", argumentCount: 0) { _ in _ = token; return .null }
+            try database.createFunction("f", argumentCount: 0) { _ in
+                _ = token
+                return .null
+            }
         }
         #expect(weakToken == nil)
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import SQLite
 
 @Suite struct FunctionTests {
@@ -17,8 +18,9 @@ import Testing
             var parts: [String] = []
             for index in 0..<arguments.count {
                 let bytes = arguments.withUTF8(at: index) { Array($0) }
-                parts.append("\(arguments.type(at: index)):\(arguments.int64(at: index).map(String.init) ?? "nil")"
-                    + ":\(bytes.map { String(decoding: $0, as: UTF8.self) } ?? "-")")
+                parts.append(
+                    "\(arguments.type(at: index)):\(arguments.int64(at: index).map(String.init) ?? "nil")"
+                        + ":\(bytes.map { String(decoding: $0, as: UTF8.self) } ?? "-")")
             }
             #expect(arguments.type(at: arguments.count) == .null)
             #expect(arguments[arguments.count] == .null)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import SQLite
 
 @Suite struct SQLiteErrorTests {
@@ -43,8 +44,9 @@ import Testing
 
     @Test func descriptionNamesExplanationMessageCodeAndSQL() {
         let error = SQLiteError(code: .busy, message: "database is locked", sql: "BEGIN EXCLUSIVE", path: "/tmp/a")
-        #expect(error.description == "the database is locked by another connection or process "
-            + "(database is locked, SQLite code 5) in \"/tmp/a\" while running: BEGIN EXCLUSIVE")
+        #expect(
+            error.description == "the database is locked by another connection or process "
+                + "(database is locked, SQLite code 5) in \"/tmp/a\" while running: BEGIN EXCLUSIVE")
     }
 
     @Test func extendedCodesKeepTheirPrimaryCode() {

@@ -34,7 +34,9 @@ public enum ChannelSource: Sendable, Equatable {
         let inside = try files.contentsOfDirectory(path).filter { $0.hasPrefix("iio:device") }
         if !inside.isEmpty {
             var devices: [DeviceDescription] = []
-            for name in inside { devices.append(try SysfsDevice(directory: device.path(name), files: files).describe()) }
+            for name in inside {
+                devices.append(try SysfsDevice(directory: device.path(name), files: files).describe())
+            }
             return devices
         }
         if files.isDirectory(SysfsDevice.devicesDirectory(sysfsRoot: path)) {
@@ -43,6 +45,7 @@ public enum ChannelSource: Sendable, Equatable {
             return devices
         }
         throw .malformedDescription(
-            source: path, line: 0, reason: "this directory is neither an IIO device directory nor holds iio:deviceN directories")
+            source: path, line: 0,
+            reason: "this directory is neither an IIO device directory nor holds iio:deviceN directories")
     }
 }

@@ -19,7 +19,9 @@ public enum IIOInfoReader {
         var current: ListedDevice?
         var section = Section.none
         var sawDevicesHeading = false
-        for (number, rawLine) in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }).enumerated() {
+        for (number, rawLine) in text.split(
+            omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }
+        ).enumerated() {
             let line = rawLine.trimmingWhitespace()
             let lineNumber = number + 1
             if line.hasPrefix("IIO context has") && line.hasSuffix("devices:") {

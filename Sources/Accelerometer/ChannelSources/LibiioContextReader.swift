@@ -25,13 +25,15 @@ public enum LibiioContextReader {
         }
         if let open = delegate.openElements.last {
             throw .malformedDescription(
-                source: source, line: parser.lineNumber, reason: "the XML ends inside <\(open)> (is the file cut short?)")
+                source: source, line: parser.lineNumber,
+                reason: "the XML ends inside <\(open)> (is the file cut short?)")
         }
         if let failure = delegate.failure {
             throw .malformedDescription(source: source, line: failure.line, reason: failure.reason)
         }
         guard delegate.sawContext else {
-            throw .malformedDescription(source: source, line: 0, reason: "this XML has no <context> element, so it is not a libiio context")
+            throw .malformedDescription(
+                source: source, line: 0, reason: "this XML has no <context> element, so it is not a libiio context")
         }
         var devices: [DeviceDescription] = []
         for device in delegate.devices {
@@ -50,9 +52,11 @@ extension LibiioContextReader {
     static func withoutDocumentType(_ data: Data) -> Data {
         let bytes = [UInt8](data)
         let marker = Array("<!DOCTYPE".utf8)
-        guard let start = bytes.indices.first(where: { index in
-            index + marker.count <= bytes.count && Array(bytes[index..<(index + marker.count)]) == marker
-        }) else { return data }
+        guard
+            let start = bytes.indices.first(where: { index in
+                index + marker.count <= bytes.count && Array(bytes[index..<(index + marker.count)]) == marker
+            })
+        else { return data }
         var index = start + marker.count
         var depth = 0
         while index < bytes.count {

@@ -38,7 +38,8 @@ struct ListedDevice {
             do {
                 type = try ScanType(parsing: format)
             } catch {
-                throw .malformedDescription(source: source, line: channel.line, reason: "channel \(channel.id): \(error)")
+                throw .malformedDescription(
+                    source: source, line: channel.line, reason: "channel \(channel.id): \(error)")
             }
             var description = ChannelDescription(name: channel.id, index: index, type: type)
             if !description.isTimestamp {
@@ -72,7 +73,8 @@ struct ListedDevice {
             guard let text = text?.trimmingWhitespace(), !text.isEmpty else { return absent }
             guard let value = Double(text), value.isFinite else {
                 throw .malformedDescription(
-                    source: source, line: channel.line, reason: "channel \(channel.id): \(what) '\(text)' is not a number")
+                    source: source, line: channel.line,
+                    reason: "channel \(channel.id): \(what) '\(text)' is not a number")
             }
             return value
         }

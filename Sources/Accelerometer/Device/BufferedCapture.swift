@@ -31,8 +31,10 @@ public final class BufferedCapture {
     ///   - channels: the scan channels to enable; the three axes plus the timestamp when nil.
     ///   - trigger: a trigger name for `trigger/current_trigger`, or nil to leave it alone.
     ///   - bufferLength: how many scans the kernel buffer holds.
-    public init(device: SysfsDevice, devRoot: String = "/dev", channels: [String]? = nil, trigger: String? = nil,
-                bufferLength: Int = 128) {
+    public init(
+        device: SysfsDevice, devRoot: String = "/dev", channels: [String]? = nil, trigger: String? = nil,
+        bufferLength: Int = 128
+    ) {
         self.device = device
         self.devicePath = SysfsDevice.join(devRoot, device.identifier)
         self.channelNames = channels
@@ -52,7 +54,8 @@ public final class BufferedCapture {
             throw .notFound(path: device.path("scan_elements"))
         }
         let available = Set(described.channels.map(\.name))
-        let wanted = channelNames ?? (DeviceDescription.axisNames + (available.contains("timestamp") ? ["timestamp"] : []))
+        let wanted =
+            channelNames ?? (DeviceDescription.axisNames + (available.contains("timestamp") ? ["timestamp"] : []))
         let chosen = try described.channels(named: wanted)
         let buffer = device.bufferDirectory
         try files.writeText("0\n", to: SysfsDevice.join(buffer, "enable"))

@@ -45,7 +45,8 @@ public struct DeviceDescription: Sendable, Hashable {
             guard let channel = channels.first(where: { $0.name == name }) else {
                 throw .malformedDescription(
                     source: identifier, line: 0,
-                    reason: "no scan channel called '\(name)' (channels: \(channels.map(\.name).joined(separator: ", ")))")
+                    reason:
+                        "no scan channel called '\(name)' (channels: \(channels.map(\.name).joined(separator: ", ")))")
             }
             result.append(channel)
         }

@@ -15,7 +15,8 @@ extension SysfsDevice {
         for name in ["sampling_frequency", "in_accel_sampling_frequency"] {
             guard let text = try files.readOptionalText(path(name)) else { continue }
             guard let value = Double(text), value.isFinite, value > 0 else {
-                throw .invalidAttribute(path: path(name), value: text, reason: "a sampling frequency must be a positive number")
+                throw .invalidAttribute(
+                    path: path(name), value: text, reason: "a sampling frequency must be a positive number")
             }
             return value
         }

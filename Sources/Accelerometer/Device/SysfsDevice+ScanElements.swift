@@ -29,7 +29,8 @@ extension SysfsDevice {
             let indexPath = Self.join(elements, "in_\(channel)_index")
             let indexText = try files.readText(indexPath).trimmingWhitespace()
             guard let index = Int(indexText), index >= 0 else {
-                throw .invalidAttribute(path: indexPath, value: indexText, reason: "a scan index must be a whole number ≥ 0")
+                throw .invalidAttribute(
+                    path: indexPath, value: indexText, reason: "a scan index must be a whole number ≥ 0")
             }
             // The timestamp is in nanoseconds of its clock; it has no scale or offset files.
             var description = ChannelDescription(name: channel, index: index, type: type)

@@ -62,7 +62,8 @@ public struct SystemFileAccess: FileAccess {
             if count == 0 { break }
             bytes.append(contentsOf: chunk[0..<count])
             if bytes.count > Self.readLimit {
-                throw .ioFailure(path: path, reason: "more than \(Self.readLimit >> 20) MB and still going; not a recording")
+                throw .ioFailure(
+                    path: path, reason: "more than \(Self.readLimit >> 20) MB and still going; not a recording")
             }
         }
         return bytes
@@ -143,7 +144,8 @@ public struct SystemFileAccess: FileAccess {
             let folder = path.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
             var info = stat()
             let folderExists = folder.isEmpty || stat(folder, &info) == 0
-            return writing && !folderExists ? .ioFailure(path: path, reason: "its folder does not exist") : .notFound(path: path)
+            return writing && !folderExists
+                ? .ioFailure(path: path, reason: "its folder does not exist") : .notFound(path: path)
         default:
             return .ioFailure(path: path, reason: String(cString: strerror(code)))
         }

@@ -18,8 +18,10 @@ public struct HighpassFilter: AccelerationFilter {
     public private(set) var previousInput = Vector3.zero
 
     /// Makes a filter; `rate` and `cutoff` must be positive (the CLI checks user input).
-    public init(rate: Double = FilterConstants.defaultRate, cutoff: Double = FilterConstants.defaultCutoff,
-                adaptive: Bool = false) {
+    public init(
+        rate: Double = FilterConstants.defaultRate, cutoff: Double = FilterConstants.defaultCutoff,
+        adaptive: Bool = false
+    ) {
         self.rate = rate
         self.cutoff = cutoff
         self.isAdaptive = adaptive

@@ -15,8 +15,10 @@ public struct LowpassFilter: AccelerationFilter {
     public private(set) var output = Vector3.zero
 
     /// Makes a filter; `rate` and `cutoff` must be positive (the CLI checks user input).
-    public init(rate: Double = FilterConstants.defaultRate, cutoff: Double = FilterConstants.defaultCutoff,
-                adaptive: Bool = false) {
+    public init(
+        rate: Double = FilterConstants.defaultRate, cutoff: Double = FilterConstants.defaultCutoff,
+        adaptive: Bool = false
+    ) {
         self.rate = rate
         self.cutoff = cutoff
         self.isAdaptive = adaptive

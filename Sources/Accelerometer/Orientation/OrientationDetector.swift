@@ -34,7 +34,9 @@ public struct OrientationDetector: Sendable {
         let previous = orientation
         if abs(portrait) > Self.threshold {
             orientation = portrait > 0 ? .leftUp : .rightUp
-            if (previous == .leftUp || previous == .rightUp) && abs(portrait) < Self.sameAxisLimit { orientation = previous }
+            if (previous == .leftUp || previous == .rightUp) && abs(portrait) < Self.sameAxisLimit {
+                orientation = previous
+            }
         } else if abs(landscape) > Self.threshold {
             orientation = landscape > 0 ? .bottomUp : .normal
             if (previous == .bottomUp || previous == .normal) && abs(landscape) < Self.sameAxisLimit {

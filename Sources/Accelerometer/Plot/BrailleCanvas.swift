@@ -37,8 +37,10 @@ struct BrailleCanvas {
     /// Draws a straight line of dots between two points (Bresenham).
     mutating func line(from start: (x: Int, y: Int), to end: (x: Int, y: Int), series: Int) {
         var (x, y) = start
-        let dx = abs(end.x - x), dy = -abs(end.y - y)
-        let stepX = x < end.x ? 1 : -1, stepY = y < end.y ? 1 : -1
+        let dx = abs(end.x - x)
+        let dy = -abs(end.y - y)
+        let stepX = x < end.x ? 1 : -1
+        let stepY = y < end.y ? 1 : -1
         var error = dx + dy
         while true {
             set(x: x, y: y, series: series)

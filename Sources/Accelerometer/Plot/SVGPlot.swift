@@ -19,7 +19,10 @@ public struct SVGPlot: Sendable {
 
     /// The SVG document.
     public func render() -> String {
-        let left = 70.0, right = 20.0, top = 34.0, bottom = 40.0
+        let left = 70.0
+        let right = 20.0
+        let top = 34.0
+        let bottom = 40.0
         let height = panels.count * panelHeight
         var parts = [
             "<?xml version=\"1.0\" encoding=\"UTF-8\"?>",
@@ -36,14 +39,17 @@ public struct SVGPlot: Sendable {
             let decimals = PlotNumberFormat.decimals(forSpan: high - low)
             func px(_ time: Double) -> Double { left + (time - start) / (end - start) * plotWidth }
             func py(_ value: Double) -> Double { originY + top + (high - value) / (high - low) * plotHeight }
-            parts.append("<text x=\"\(left)\" y=\"\(originY + 20)\" font-size=\"14\" font-weight=\"bold\">\(Self.escape(panel.title))</text>")
+            parts.append(
+                "<text x=\"\(left)\" y=\"\(originY + 20)\" font-size=\"14\" font-weight=\"bold\">\(Self.escape(panel.title))</text>"
+            )
             var legendX = left + plotWidth - 150
             for (index, series) in panel.series.enumerated() {
                 let color = Self.seriesColors[index % Self.seriesColors.count]
                 parts.append(
                     "<line x1=\"\(f(legendX))\" y1=\"\(f(originY + 16))\" x2=\"\(f(legendX + 18))\" y2=\"\(f(originY + 16))\" "
                         + "stroke=\"\(color)\" stroke-width=\"3\"/>")
-                parts.append("<text x=\"\(f(legendX + 22))\" y=\"\(f(originY + 20))\">\(Self.escape(series.name))</text>")
+                parts.append(
+                    "<text x=\"\(f(legendX + 22))\" y=\"\(f(originY + 20))\">\(Self.escape(series.name))</text>")
                 legendX += 50
             }
             parts.append(
@@ -53,7 +59,8 @@ public struct SVGPlot: Sendable {
                 let value = low + (high - low) * Double(step) / 4
                 let y = py(value)
                 parts.append(
-                    "<line x1=\"\(f(left))\" y1=\"\(f(y))\" x2=\"\(f(left + plotWidth))\" y2=\"\(f(y))\" stroke=\"#eee\"/>")
+                    "<line x1=\"\(f(left))\" y1=\"\(f(y))\" x2=\"\(f(left + plotWidth))\" y2=\"\(f(y))\" stroke=\"#eee\"/>"
+                )
                 parts.append(
                     "<text x=\"\(f(left - 6))\" y=\"\(f(y + 4))\" text-anchor=\"end\">"
                         + "\(PlotNumberFormat.label(value, decimals: decimals))</text>")
@@ -68,7 +75,9 @@ public struct SVGPlot: Sendable {
                 "<text x=\"\(f(left + plotWidth))\" y=\"\(f(originY + top + plotHeight + 32))\" text-anchor=\"end\">"
                     + "time (s)</text>")
             for (index, series) in panel.series.enumerated() {
-                let points = zip(panel.times, series.values).filter { $0.1.isFinite }.map { "\(f(px($0.0))),\(f(py($0.1)))" }
+                let points = zip(panel.times, series.values).filter { $0.1.isFinite }.map {
+                    "\(f(px($0.0))),\(f(py($0.1)))"
+                }
                 guard !points.isEmpty else { continue }
                 parts.append(
                     "<polyline fill=\"none\" stroke=\"\(Self.seriesColors[index % Self.seriesColors.count])\" "

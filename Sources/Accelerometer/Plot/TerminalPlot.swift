@@ -52,7 +52,9 @@ public struct TerminalPlot: Sendable {
                 let x = Int(((panel.times[index] - start) / (end - start) * Double(canvas.dotWidth - 1)).rounded())
                 let y = Int(((high - value) / (high - low) * Double(canvas.dotHeight - 1)).rounded())
                 let point = (x: x, y: y)
-                if let previous { canvas.line(from: previous, to: point, series: number) } else {
+                if let previous {
+                    canvas.line(from: previous, to: point, series: number)
+                } else {
                     canvas.set(x: x, y: y, series: number)
                 }
                 previous = point
@@ -62,7 +64,8 @@ public struct TerminalPlot: Sendable {
         for row in 0..<canvas.rows {
             let label = labels[row] ?? ""
             let tick = labels[row] == nil ? "│" : "┤"
-            lines.append(String(repeating: " ", count: labelWidth - label.count) + label + " " + tick + cells(canvas, row))
+            lines.append(
+                String(repeating: " ", count: labelWidth - label.count) + label + " " + tick + cells(canvas, row))
         }
         lines.append(String(repeating: " ", count: labelWidth + 1) + "└" + String(repeating: "─", count: columns))
         if panel.isInstant {

@@ -20,8 +20,11 @@ extension AccelerationDecoder {
     /// is specialised for that integer type, so each value costs a load, a byte swap, two shifts and a
     /// multiply-add; the identity mount matrix is skipped. Otherwise each value goes through ``ValueReader``.
     func run<Loop: AccelerationLoop>(_ loop: Loop) -> Loop.Result {
-        let x = axes[0], y = axes[1], z = axes[2]
-        let uniform = x.storageBytes == y.storageBytes && y.storageBytes == z.storageBytes
+        let x = axes[0]
+        let y = axes[1]
+        let z = axes[2]
+        let uniform =
+            x.storageBytes == y.storageBytes && y.storageBytes == z.storageBytes
             && x.isBigEndian == y.isBigEndian && y.isBigEndian == z.isBigEndian
             && x.isSigned == y.isSigned && y.isSigned == z.isSigned
         guard uniform else { return loop.run(MixedReader(decoder: self)) }
@@ -112,7 +115,8 @@ struct UniformReader<
     @inline(__always)
     private func value(_ scan: UnsafeRawPointer, _ offset: Int, _ shift: UInt64, _ unused: UInt64) -> Double {
         let loaded = scan.loadUnaligned(fromByteOffset: offset, as: Storage.self)
-        let stored = UInt64(truncatingIfNeeded: Order.isBigEndian ? Storage(bigEndian: loaded) : Storage(littleEndian: loaded))
+        let stored = UInt64(
+            truncatingIfNeeded: Order.isBigEndian ? Storage(bigEndian: loaded) : Storage(littleEndian: loaded))
         // Masking shifts (&>>, &<<): the amounts are below 64 by construction, and Swift's checked
         // shifts would add two branches per value.
         let top = (stored &>> shift) &<< unused
@@ -152,7 +156,8 @@ struct NativeReader<
     @inline(__always)
     private func value(_ scan: UnsafeRawPointer, _ offset: Int) -> Double {
         let loaded = scan.loadUnaligned(fromByteOffset: offset, as: Storage.self)
-        return Double(Value(truncatingIfNeeded: Order.isBigEndian ? Storage(bigEndian: loaded) : Storage(littleEndian: loaded)))
+        return Double(
+            Value(truncatingIfNeeded: Order.isBigEndian ? Storage(bigEndian: loaded) : Storage(littleEndian: loaded)))
     }
 
     @inline(__always)

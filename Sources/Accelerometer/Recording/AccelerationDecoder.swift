@@ -36,7 +36,9 @@ public struct AccelerationDecoder: Sendable {
     public var hasTimestamps: Bool { timestamp != nil }
 
     /// Decodes scan number `number` of `bytes` (which must hold it completely).
-    public func sample(_ number: Int, in bytes: UnsafeRawBufferPointer) -> (raw: [Int64], acceleration: Vector3, timestamp: Int64?) {
+    public func sample(_ number: Int, in bytes: UnsafeRawBufferPointer) -> (
+        raw: [Int64], acceleration: Vector3, timestamp: Int64?
+    ) {
         precondition((number + 1) * layout.scanSize <= bytes.count, "scan outside the data")
         // Safe: the precondition keeps every read inside the buffer.
         let scan = bytes.baseAddress.unsafelyUnwrapped + number * layout.scanSize

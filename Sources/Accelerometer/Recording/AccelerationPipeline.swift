@@ -16,8 +16,10 @@ public struct AccelerationPipeline: Sendable {
     public private(set) var highpass: HighpassFilter
 
     /// Prepares a pipeline with fresh (zero) filters.
-    public init(decoder: AccelerationDecoder, rate: Double = FilterConstants.defaultRate,
-                cutoff: Double = FilterConstants.defaultCutoff, adaptive: Bool = false) {
+    public init(
+        decoder: AccelerationDecoder, rate: Double = FilterConstants.defaultRate,
+        cutoff: Double = FilterConstants.defaultCutoff, adaptive: Bool = false
+    ) {
         self.decoder = decoder
         lowpass = LowpassFilter(rate: rate, cutoff: cutoff, adaptive: adaptive)
         highpass = HighpassFilter(rate: rate, cutoff: cutoff, adaptive: adaptive)

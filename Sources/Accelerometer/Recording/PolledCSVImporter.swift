@@ -9,7 +9,8 @@ public enum PolledCSVImporter {
     public static func recording(csv text: String, device: DeviceDescription, tool: String, notes: [String])
         throws(RecordingError) -> Recording
     {
-        var rows = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }).enumerated().map { ($0 + 1, $1) }
+        var rows = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
+            .enumerated().map { ($0 + 1, $1) }
         rows.removeAll { $0.1.trimmingWhitespace().isEmpty || $0.1.hasPrefix("#") }
         guard let (headerLine, headerRow) = rows.first else { throw .badCSV(line: 1, reason: "the file is empty") }
         let names = headerRow.split(separator: ",", omittingEmptySubsequences: false).map {
@@ -18,7 +19,8 @@ public enum PolledCSVImporter {
         func column(_ axis: String) throws(RecordingError) -> Int {
             let accepted = [axis, "raw_\(axis)", "\(axis)_raw", "accel_\(axis)", "in_accel_\(axis)_raw"]
             guard let index = names.firstIndex(where: accepted.contains) else {
-                throw .badCSV(line: headerLine, reason: "no column for the \(axis) axis (expected a header such as 'time,x,y,z')")
+                throw .badCSV(
+                    line: headerLine, reason: "no column for the \(axis) axis (expected a header such as 'time,x,y,z')")
             }
             return index
         }
@@ -35,14 +37,17 @@ public enum PolledCSVImporter {
             var values: [Int64] = []
             for (axis, index) in columns.enumerated() {
                 guard let value = Int64(cells[index]) else {
-                    throw .badCSV(line: line, reason: "\(["x", "y", "z"][axis]) value '\(cells[index])' is not a whole number of counts")
+                    throw .badCSV(
+                        line: line,
+                        reason: "\(["x", "y", "z"][axis]) value '\(cells[index])' is not a whole number of counts")
                 }
                 values.append(value)
             }
             raws.append(values)
             if let nanosecondsColumn {
                 guard let value = Int64(cells[nanosecondsColumn]) else {
-                    throw .badCSV(line: line, reason: "timestamp '\(cells[nanosecondsColumn])' is not whole nanoseconds")
+                    throw .badCSV(
+                        line: line, reason: "timestamp '\(cells[nanosecondsColumn])' is not whole nanoseconds")
                 }
                 times.append(value)
             } else if let secondsColumn {
@@ -52,7 +57,9 @@ public enum PolledCSVImporter {
                 times.append(Int64((value * 1e9).rounded()))
             }
         }
-        guard !raws.isEmpty else { throw .badCSV(line: headerLine, reason: "there are no rows of values after the header") }
+        guard !raws.isEmpty else {
+            throw .badCSV(line: headerLine, reason: "there are no rows of values after the header")
+        }
         let needsWide = raws.joined().contains { $0 < Int64(Int32.min) || $0 > Int64(Int32.max) }
         let bits = needsWide ? 64 : 32
         var channels: [ChannelDescription] = []
@@ -79,7 +86,8 @@ public enum PolledCSVImporter {
         }
         var description = device
         description.channels = channels
-        let header = RecordingHeader(describing: description, channels: channels, tool: tool, startTime: nil, notes: notes)
+        let header = RecordingHeader(
+            describing: description, channels: channels, tool: tool, startTime: nil, notes: notes)
         var recording = try Recording(header: header, scanData: data)
         if nanosecondsColumn != nil { recording.header.deriveStartTime(from: recording) }
         return recording

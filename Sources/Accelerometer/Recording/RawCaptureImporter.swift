@@ -25,7 +25,8 @@ public enum RawCaptureImporter {
         if remainder > 0 {
             issues.append(
                 .truncatedLastScan(
-                    sample: whole, byteOffset: whole * layout.scanSize, bytesPresent: remainder, scanSize: layout.scanSize))
+                    sample: whole, byteOffset: whole * layout.scanSize, bytesPresent: remainder,
+                    scanSize: layout.scanSize))
         }
         let header = RecordingHeader(describing: device, channels: channels, tool: tool, startTime: nil, notes: notes)
         var recording = try Recording(header: header, scanData: Array(capture[0..<(whole * layout.scanSize)]))

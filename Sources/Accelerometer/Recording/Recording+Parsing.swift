@@ -12,7 +12,9 @@ extension Recording {
         var sawDevice = false
         var declaredScanSize: (value: Int, line: Int, offset: Int)?
         for (number, offset, text) in lines.dropFirst() {
-            func fail(_ reason: String) -> RecordingError { .badHeaderLine(line: number, byteOffset: offset, reason: reason) }
+            func fail(_ reason: String) -> RecordingError {
+                .badHeaderLine(line: number, byteOffset: offset, reason: reason)
+            }
             guard let colon = text.firstIndex(of: ":") else { throw fail("'\(text)' is not 'key: value'") }
             let key = String(text[..<colon])
             let value = text[text.index(after: colon)...].trimmingWhitespace()
@@ -39,10 +41,14 @@ extension Recording {
             case "channel":
                 header.channels.append(try Self.channel(value, fail: fail))
             case "scan-size":
-                guard let size = Int(value), size > 0 else { throw fail("scan size '\(value)' is not a positive whole number") }
+                guard let size = Int(value), size > 0 else {
+                    throw fail("scan size '\(value)' is not a positive whole number")
+                }
                 declaredScanSize = (size, number, offset)
             case "scans":
-                guard let count = Int(value), count >= 0 else { throw fail("scan count '\(value)' is not a whole number") }
+                guard let count = Int(value), count >= 0 else {
+                    throw fail("scan count '\(value)' is not a whole number")
+                }
                 header.scanCount = count
             default:
                 throw fail("unknown header entry '\(key)'")
@@ -137,7 +143,9 @@ extension Recording {
         }
         var channel = ChannelDescription(name: String(name), index: index, type: type)
         if let scaleText = fields["scale"] {
-            guard let scale = Double(scaleText), scale.isFinite else { throw fail("channel \(name): scale '\(scaleText)' is not a number") }
+            guard let scale = Double(scaleText), scale.isFinite else {
+                throw fail("channel \(name): scale '\(scaleText)' is not a number")
+            }
             guard scale != 0 || channel.isTimestamp else {
                 throw fail("channel \(name) has scale 0, which would turn every reading into 0")
             }

@@ -24,7 +24,8 @@ extension Recording {
                 }
                 samples.append(
                     AccelerationSample(
-                        number: number, time: time, timestampNanoseconds: timestamp, raw: raw, acceleration: acceleration))
+                        number: number, time: time, timestampNanoseconds: timestamp, raw: raw,
+                        acceleration: acceleration))
             }
             return samples
         }

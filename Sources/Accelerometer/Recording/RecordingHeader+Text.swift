@@ -42,7 +42,8 @@ extension RecordingHeader {
     public static func format(_ value: Double) -> String {
         if value == value.rounded() && abs(value) < 1e15 { return String(Int64(value)) }
         let text = "\(value)"  // Swift's shortest round-trip form, locale-free
-        guard let e = text.firstIndex(where: { $0 == "e" || $0 == "E" }), let exponent = Int(text[text.index(after: e)...]),
+        guard let e = text.firstIndex(where: { $0 == "e" || $0 == "E" }),
+            let exponent = Int(text[text.index(after: e)...]),
             abs(exponent) < 400
         else { return text }
         var mantissa = String(text[..<e])

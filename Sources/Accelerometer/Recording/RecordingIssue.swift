@@ -19,7 +19,8 @@ public enum RecordingIssue: Sendable, Hashable, CustomStringConvertible {
             return "sample \(sample) (byte offset \(offset)): \(axis) = \(shown) g is beyond ±16 g"
         case .timestampNotIncreasing(let sample, let offset, let time, let previous):
             let (now, before) = (RecordingHeader.format(time), RecordingHeader.format(previous))
-            let what = time == previous
+            let what =
+                time == previous
                 ? "repeats sample \(sample - 1)'s (\(now) s)"
                 : "goes back to \(now) s from sample \(sample - 1)'s \(before) s"
             return "sample \(sample) (byte offset \(offset)): its timestamp \(what); timestamps must increase"

@@ -37,8 +37,10 @@ extension MotionScenario {
         case .shaking:
             let first = envelope(time, 2, 5) * shake(time, frequency: 4, amplitude: 0.03)
             let second = envelope(time, 6.5, 8.5) * shake(time, frequency: 6, amplitude: 0.025)
-            let wobble = 5 * degree
-                * (envelope(time, 2, 5) * sin(2 * Double.pi * 4 * time) + envelope(time, 6.5, 8.5) * sin(2 * Double.pi * 6 * time))
+            let wobble =
+                5 * degree
+                * (envelope(time, 2, 5) * sin(2 * Double.pi * 4 * time) + envelope(time, 6.5, 8.5)
+                    * sin(2 * Double.pi * 6 * time))
             return (wobble, 0, Vector3(x: first + second, y: 0, z: 0))
         case .walking:
             let step = 2 * Double.pi * 1.9 * time
@@ -47,7 +49,8 @@ extension MotionScenario {
             let surge = 0.1 * sin(step - 0.9)
             let pitch = 30 * degree + 2 * degree * sin(step)
             // Upward hand acceleration along world up, seen in the pitched phone frame.
-            let hand = Vector3(x: sway, y: vertical * cos(pitch) + surge * sin(pitch), z: -vertical * sin(pitch) + surge * cos(pitch))
+            let hand = Vector3(
+                x: sway, y: vertical * cos(pitch) + surge * sin(pitch), z: -vertical * sin(pitch) + surge * cos(pitch))
             return (0, pitch, hand)
         }
     }

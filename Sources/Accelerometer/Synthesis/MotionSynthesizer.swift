@@ -76,9 +76,11 @@ public struct MotionSynthesizer: Sendable {
             var reading = scenario.reading(at: time)
             let tremor = Self.tremor.amplitude * sin(2 * Double.pi * Self.tremor.frequency * time)
             reading = reading + Vector3(x: tremor, y: 0.7 * tremor, z: 0.5 * tremor)
-            reading = reading
+            reading =
+                reading
                 + Vector3(
-                    x: random.gaussian(standardDeviation: Self.noise), y: random.gaussian(standardDeviation: Self.noise),
+                    x: random.gaussian(standardDeviation: Self.noise),
+                    y: random.gaussian(standardDeviation: Self.noise),
                     z: random.gaussian(standardDeviation: Self.noise))
             var scan = [UInt8](repeating: 0, count: layout.scanSize)
             for axis in 0..<3 {
@@ -89,7 +91,9 @@ public struct MotionSynthesizer: Sendable {
                 scan[layout.offsets[axis] + 1] = UInt8(stored >> 8)
             }
             let timestamp = UInt64(bitPattern: Self.startNanoseconds + Int64((time * 1e9).rounded()))
-            for byte in 0..<8 { scan[layout.offsets[3] + byte] = UInt8(truncatingIfNeeded: timestamp >> (8 * UInt64(byte))) }
+            for byte in 0..<8 {
+                scan[layout.offsets[3] + byte] = UInt8(truncatingIfNeeded: timestamp >> (8 * UInt64(byte)))
+            }
             data += scan
         }
         let header = RecordingHeader(

@@ -23,7 +23,8 @@ extension ManagedObjectContext {
             // It may have deleted the object itself, or moved it out of this context.
             guard object.managedObjectContext === self, !object.isDeleted else { return }
         }
-        let loaded = object.state.lifecycle == .persisted
+        let loaded =
+            object.state.lifecycle == .persisted
             ? loadMembersForDeleteRules(of: [object], relationships: relationships) : []
         noteDeletion(of: object)
         if object.state.lifecycle == .inserted {

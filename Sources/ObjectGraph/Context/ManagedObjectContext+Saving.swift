@@ -55,7 +55,7 @@ extension ManagedObjectContext {
                 return
             } catch let error as CoreDataError
                 where error.code == .managedObjectMerge && mergePolicy != .error
-                    && attempt < Self.mergeAttemptLimit
+                && attempt < Self.mergeAttemptLimit
             {
                 attempt += 1
                 try resolve(error.conflicts, failure: error)

@@ -101,17 +101,20 @@ extension FetchRequest {
         let reason: String
         switch property {
         case nil:
-            let hint = KeySuggestion.closest(to: key, among: Array(entity.propertiesByName.keys)).map {
-                "; did you mean \"\($0)\"?"
-            } ?? ""
+            let hint =
+                KeySuggestion.closest(to: key, among: Array(entity.propertiesByName.keys)).map {
+                    "; did you mean \"\($0)\"?"
+                } ?? ""
             reason = "\(entity.name) has no property named \"\(key)\"\(hint)"
         case let relationship as RelationshipDescription where relationship.isToMany && use == "propertiesToFetch":
-            reason = "\"\(key)\" is a to-many relationship of \(entity.name); dictionaries hold attributes and to-one "
+            reason =
+                "\"\(key)\" is a to-many relationship of \(entity.name); dictionaries hold attributes and to-one "
                 + "relationships only"
         case let attribute as AttributeDescription where attribute.isTransient:
             reason = "\"\(key)\" is a transient attribute of \(entity.name) and is not in the store"
         default:
-            reason = use == "propertiesToFetch"
+            reason =
+                use == "propertiesToFetch"
                 ? "\"\(key)\" of \(entity.name) cannot be followed further; only to-one relationships can"
                 : "\"\(key)\" is not a relationship of \(entity.name)"
         }

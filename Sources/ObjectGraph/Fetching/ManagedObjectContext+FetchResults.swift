@@ -59,7 +59,8 @@ extension ManagedObjectContext {
         guard !properties.isEmpty else {
             // No keys (an empty propertiesToFetch, or an entity without stored attributes): each
             // row projects to the empty dictionary, and SQL has no empty column list to select.
-            let rows = persistentStoreCoordinator.stores(holding: entity).isEmpty
+            let rows =
+                persistentStoreCoordinator.stores(holding: entity).isEmpty
                 ? 0 : try persistentStoreCoordinator.countRows(storeRequest)
             return Array(repeating: [:], count: request.returnsDistinctResults ? min(rows, 1) : rows)
         }

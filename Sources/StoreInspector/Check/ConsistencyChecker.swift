@@ -39,25 +39,32 @@ public struct ConsistencyChecker {
             if entity.superentity == nil { try checkFamily(entity, table: table, familyList: familyList) }
             let layout = storeModel.layout.entity(named: entity.name)
             for property in entity.properties where !property.isTransient {
-                guard let column = layout?.column(forProperty: property.name), present.contains(column.column.uppercased()) else {
+                guard let column = layout?.column(forProperty: property.name),
+                    present.contains(column.column.uppercased())
+                else {
                     continue
                 }
                 if let attribute = property as? AttributeDescription {
                     if !attribute.isOptional, !attribute.isDerived {
-                        try checkRequired(entity, key: attribute.name, table: table, column: column.column, familyList: familyList)
+                        try checkRequired(
+                            entity, key: attribute.name, table: table, column: column.column, familyList: familyList)
                     }
                     if attribute.allowsExternalBinaryDataStorage {
-                        try checkExternalFiles(entity, key: attribute.name, table: table, column: column.column,
-                                               familyList: familyList)
+                        try checkExternalFiles(
+                            entity, key: attribute.name, table: table, column: column.column,
+                            familyList: familyList)
                     }
                 } else if let relationship = property as? RelationshipDescription, !relationship.isToMany {
                     if !relationship.isOptional {
-                        try checkRequired(entity, key: relationship.name, table: table, column: column.column,
-                                          familyList: familyList)
+                        try checkRequired(
+                            entity, key: relationship.name, table: table, column: column.column,
+                            familyList: familyList)
                     }
-                    try checkDanglingToOne(entity, relationship, table: table, column: column.column, familyList: familyList)
+                    try checkDanglingToOne(
+                        entity, relationship, table: table, column: column.column, familyList: familyList)
                     try checkInverse(entity, relationship, table: table, column: column.column, familyList: familyList)
-                    try checkCascadeOrphans(entity, relationship, table: table, column: column.column, familyList: familyList)
+                    try checkCascadeOrphans(
+                        entity, relationship, table: table, column: column.column, familyList: familyList)
                 }
             }
             for relationship in entity.ownRelationships where relationship.isToMany && !relationship.isTransient {
@@ -71,24 +78,33 @@ public struct ConsistencyChecker {
 
     private mutating func checkPrimaryKeyMaximum() throws(InspectorError) {
         for entry in inspection.primaryKeys where entry.superNumber == 0 && entry.entityNumber < 16000 {
-            guard let table = inspection.storeModel?.model.entitiesByName[entry.name].flatMap({ inspection.table(of: $0) })
-                ?? inspection.tableName("Z" + entry.name.uppercased())
+            guard
+                let table = inspection.storeModel?.model.entitiesByName[entry.name].flatMap({ inspection.table(of: $0) }
+                )
+                    ?? inspection.tableName("Z" + entry.name.uppercased())
             else { continue }
-            let highest = try inspection.store.scalar("SELECT max(Z_PK) FROM \(SQLIdentifier.quoted(table))")?.int64Value ?? 0
+            let highest =
+                try inspection.store.scalar("SELECT max(Z_PK) FROM \(SQLIdentifier.quoted(table))")?.int64Value ?? 0
             if highest > entry.maximumKey {
-                add(.primaryKeyAboveMaximum, entity: entry.name, object: table, key: "Z_MAX",
+                add(
+                    .primaryKeyAboveMaximum, entity: entry.name, object: table, key: "Z_MAX",
                     "Z_PRIMARYKEY.Z_MAX is \(entry.maximumKey) but \(table) holds Z_PK \(highest): the next insert "
                         + "would reuse a key")
             }
         }
     }
 
-    private mutating func checkFamily(_ entity: EntityDescription, table: String, familyList: String) throws(InspectorError) {
-        let sql = "SELECT Z_PK, Z_ENT FROM \(SQLIdentifier.quoted(table)) WHERE Z_ENT IS NULL OR Z_ENT NOT IN (\(familyList))"
+    private mutating func checkFamily(_ entity: EntityDescription, table: String, familyList: String)
+        throws(InspectorError)
+    {
+        let sql =
+            "SELECT Z_PK, Z_ENT FROM \(SQLIdentifier.quoted(table)) WHERE Z_ENT IS NULL OR Z_ENT NOT IN (\(familyList))"
         try each(sql) { (checker: inout ConsistencyChecker, row: Row) in
             let number = row[1].int64Value.map(String.init) ?? "NULL"
-            checker.add(.entityNumberOutsideFamily, entity: entity.name, object: "\(entity.name)/p\(row[0].int64Value ?? 0)",
-                        key: "Z_ENT", "row of \(table) has Z_ENT \(number), which is not \(entity.name) or one of its sub-entities")
+            checker.add(
+                .entityNumberOutsideFamily, entity: entity.name, object: "\(entity.name)/p\(row[0].int64Value ?? 0)",
+                key: "Z_ENT",
+                "row of \(table) has Z_ENT \(number), which is not \(entity.name) or one of its sub-entities")
         }
     }
 
@@ -97,50 +113,62 @@ public struct ConsistencyChecker {
     ) throws(InspectorError) {
         let owners = entity.selfAndDescendants.compactMap { inspection.entityNumber(of: $0.name) }.map(String.init)
             .joined(separator: ", ")
-        let sql = "SELECT Z_PK, Z_ENT FROM \(SQLIdentifier.quoted(table)) WHERE Z_ENT IN (\(owners.isEmpty ? familyList : owners)) "
+        let sql =
+            "SELECT Z_PK, Z_ENT FROM \(SQLIdentifier.quoted(table)) WHERE Z_ENT IN (\(owners.isEmpty ? familyList : owners)) "
             + "AND \(SQLIdentifier.quoted(column)) IS NULL ORDER BY Z_PK"
         try each(sql) { (checker: inout ConsistencyChecker, row: Row) in
             let name = row[1].int64Value.flatMap { checker.inspection.entityName(number: $0) } ?? entity.name
-            checker.add(.missingRequiredValue, entity: name, object: "\(name)/p\(row[0].int64Value ?? 0)", key: key,
-                        "\(key) is required (not optional) in the model but is NULL")
+            checker.add(
+                .missingRequiredValue, entity: name, object: "\(name)/p\(row[0].int64Value ?? 0)", key: key,
+                "\(key) is required (not optional) in the model but is NULL")
         }
     }
 
     private mutating func checkDanglingToOne(
-        _ entity: EntityDescription, _ relationship: RelationshipDescription, table: String, column: String, familyList: String
+        _ entity: EntityDescription, _ relationship: RelationshipDescription, table: String, column: String,
+        familyList: String
     ) throws(InspectorError) {
-        guard let destination = relationship.destinationEntity, let target = inspection.table(of: destination) else { return }
+        guard let destination = relationship.destinationEntity, let target = inspection.table(of: destination) else {
+            return
+        }
         let targets = inspection.familyNumbers(of: destination).map(String.init).joined(separator: ", ")
         let fk = "t0." + SQLIdentifier.quoted(column)
-        let sql = "SELECT t0.Z_PK, t0.Z_ENT, \(fk) FROM \(SQLIdentifier.quoted(table)) t0 WHERE t0.Z_ENT IN (\(familyList)) "
+        let sql =
+            "SELECT t0.Z_PK, t0.Z_ENT, \(fk) FROM \(SQLIdentifier.quoted(table)) t0 WHERE t0.Z_ENT IN (\(familyList)) "
             + "AND \(fk) IS NOT NULL AND NOT EXISTS (SELECT 1 FROM \(SQLIdentifier.quoted(target)) t1 "
             + "WHERE t1.Z_PK = \(fk)\(targets.isEmpty ? "" : " AND t1.Z_ENT IN (\(targets))")) ORDER BY t0.Z_PK"
         try each(sql) { (checker: inout ConsistencyChecker, row: Row) in
             let name = row[1].int64Value.flatMap { checker.inspection.entityName(number: $0) } ?? entity.name
-            checker.add(.danglingToOne, entity: name, object: "\(name)/p\(row[0].int64Value ?? 0)", key: relationship.name,
-                        "\(relationship.name) points to \(destination.name)/p\(row[2].int64Value ?? 0), which does not exist")
+            checker.add(
+                .danglingToOne, entity: name, object: "\(name)/p\(row[0].int64Value ?? 0)", key: relationship.name,
+                "\(relationship.name) points to \(destination.name)/p\(row[2].int64Value ?? 0), which does not exist")
         }
     }
 
     /// One-to-one pairs store a key on both sides; they must point at each other.
     private mutating func checkInverse(
-        _ entity: EntityDescription, _ relationship: RelationshipDescription, table: String, column: String, familyList: String
+        _ entity: EntityDescription, _ relationship: RelationshipDescription, table: String, column: String,
+        familyList: String
     ) throws(InspectorError) {
-        guard let inverse = relationship.inverseRelationship, !inverse.isToMany, let destination = relationship.destinationEntity,
+        guard let inverse = relationship.inverseRelationship, !inverse.isToMany,
+            let destination = relationship.destinationEntity,
             let target = inspection.table(of: destination),
             // Checked from both sides: each side's key can be the one that went wrong.
-            let inverseColumn = inspection.storeModel?.layout.entity(named: destination.name)?.column(forProperty: inverse.name)
+            let inverseColumn = inspection.storeModel?.layout.entity(named: destination.name)?.column(
+                forProperty: inverse.name)
         else { return }
         let fk = "t0." + SQLIdentifier.quoted(column)
         let back = "t1." + SQLIdentifier.quoted(inverseColumn.column)
-        let sql = "SELECT t0.Z_PK, \(fk), \(back) FROM \(SQLIdentifier.quoted(table)) t0 JOIN \(SQLIdentifier.quoted(target)) t1 "
+        let sql =
+            "SELECT t0.Z_PK, \(fk), \(back) FROM \(SQLIdentifier.quoted(table)) t0 JOIN \(SQLIdentifier.quoted(target)) t1 "
             + "ON t1.Z_PK = \(fk) WHERE t0.Z_ENT IN (\(familyList)) AND (\(back) IS NULL OR \(back) != t0.Z_PK) ORDER BY t0.Z_PK"
         try each(sql) { (checker: inout ConsistencyChecker, row: Row) in
             let other = row[2].int64Value.map { "\(entity.name)/p\($0)" } ?? "nothing"
-            checker.add(.inverseDisagreement, entity: entity.name, object: "\(entity.name)/p\(row[0].int64Value ?? 0)",
-                        key: relationship.name,
-                        "\(relationship.name) points to \(destination.name)/p\(row[1].int64Value ?? 0), whose \(inverse.name) "
-                            + "points to \(other)")
+            checker.add(
+                .inverseDisagreement, entity: entity.name, object: "\(entity.name)/p\(row[0].int64Value ?? 0)",
+                key: relationship.name,
+                "\(relationship.name) points to \(destination.name)/p\(row[1].int64Value ?? 0), whose \(inverse.name) "
+                    + "points to \(other)")
         }
     }
 
@@ -150,21 +178,25 @@ public struct ConsistencyChecker {
     /// A relationship within one entity family (a folder's `parent`, cascading from `children`) is
     /// a tree: its roots have no parent by design, so an empty one is not an orphan there.
     private mutating func checkCascadeOrphans(
-        _ entity: EntityDescription, _ relationship: RelationshipDescription, table: String, column: String, familyList: String
+        _ entity: EntityDescription, _ relationship: RelationshipDescription, table: String, column: String,
+        familyList: String
     ) throws(InspectorError) {
         guard let inverse = relationship.inverseRelationship, inverse.deleteRule == .cascade,
             let parent = relationship.destinationEntity
         else { return }
-        let sameFamily = parent.selfAndDescendants.contains { $0.name == entity.name }
+        let sameFamily =
+            parent.selfAndDescendants.contains { $0.name == entity.name }
             || entity.selfAndDescendants.contains { $0.name == parent.name }
         guard !sameFamily else { return }
-        let sql = "SELECT Z_PK, Z_ENT FROM \(SQLIdentifier.quoted(table)) WHERE Z_ENT IN (\(familyList)) "
+        let sql =
+            "SELECT Z_PK, Z_ENT FROM \(SQLIdentifier.quoted(table)) WHERE Z_ENT IN (\(familyList)) "
             + "AND \(SQLIdentifier.quoted(column)) IS NULL ORDER BY Z_PK"
         try each(sql) { (checker: inout ConsistencyChecker, row: Row) in
             let name = row[1].int64Value.flatMap { checker.inspection.entityName(number: $0) } ?? entity.name
-            checker.add(.cascadeOrphan, entity: name, object: "\(name)/p\(row[0].int64Value ?? 0)", key: relationship.name,
-                        "has no \(relationship.name), but \(parent.name).\(inverse.name) cascades: deleting its "
-                            + "\(parent.name) would have deleted it too (was the row left behind by a direct SQL delete?)")
+            checker.add(
+                .cascadeOrphan, entity: name, object: "\(name)/p\(row[0].int64Value ?? 0)", key: relationship.name,
+                "has no \(relationship.name), but \(parent.name).\(inverse.name) cascades: deleting its "
+                    + "\(parent.name) would have deleted it too (was the row left behind by a direct SQL delete?)")
         }
     }
 
@@ -178,13 +210,18 @@ public struct ConsistencyChecker {
             guard let actual = inspection.tableName(table),
                 try inspection.columns(of: actual).contains(where: { $0.name.uppercased() == column.uppercased() })
             else { return }
-            counted = "(SELECT count(*) FROM \(SQLIdentifier.quoted(actual)) c WHERE c.\(SQLIdentifier.quoted(column)) = t0.Z_PK)"
+            counted =
+                "(SELECT count(*) FROM \(SQLIdentifier.quoted(actual)) c WHERE c.\(SQLIdentifier.quoted(column)) = t0.Z_PK)"
         case .joinTable(let table, let ownerColumn, let destinationColumn, _):
-            guard let actual = try inspection.joinTableName(table, ownerColumn: ownerColumn, destinationColumn: destinationColumn)
+            guard
+                let actual = try inspection.joinTableName(
+                    table, ownerColumn: ownerColumn, destinationColumn: destinationColumn)
             else { return }
-            counted = "(SELECT count(*) FROM \(SQLIdentifier.quoted(actual)) c WHERE c.\(SQLIdentifier.quoted(ownerColumn)) = t0.Z_PK)"
-            try checkJoinRows(entity, relationship, joinTable: actual, ownerColumn: ownerColumn,
-                              destinationColumn: destinationColumn, ownerTable: ownerTable, ownerFamily: ownerFamily)
+            counted =
+                "(SELECT count(*) FROM \(SQLIdentifier.quoted(actual)) c WHERE c.\(SQLIdentifier.quoted(ownerColumn)) = t0.Z_PK)"
+            try checkJoinRows(
+                entity, relationship, joinTable: actual, ownerColumn: ownerColumn,
+                destinationColumn: destinationColumn, ownerTable: ownerTable, ownerFamily: ownerFamily)
         }
         // As Core Data validates: an optional relationship may also be empty, whatever its minimum;
         // a required one needs at least one object even with no minimum set.
@@ -194,14 +231,17 @@ public struct ConsistencyChecker {
         var conditions: [String] = []
         if minimum > 0 { conditions.append(relationship.isOptional ? "(n > 0 AND n < \(minimum))" : "n < \(minimum)") }
         if let maximum { conditions.append("n > \(maximum)") }
-        let sql = "SELECT Z_PK, n FROM (SELECT t0.Z_PK AS Z_PK, \(counted) AS n FROM \(SQLIdentifier.quoted(ownerTable)) t0 "
+        let sql =
+            "SELECT Z_PK, n FROM (SELECT t0.Z_PK AS Z_PK, \(counted) AS n FROM \(SQLIdentifier.quoted(ownerTable)) t0 "
             + "WHERE t0.Z_ENT IN (\(ownerFamily))) WHERE \(conditions.joined(separator: " OR ")) ORDER BY Z_PK"
-        let range = (relationship.isOptional && minimum > 0 ? "none or " : "")
+        let range =
+            (relationship.isOptional && minimum > 0 ? "none or " : "")
             + "\(minimum)…\(maximum.map(String.init) ?? "∞")"
         try each(sql) { (checker: inout ConsistencyChecker, row: Row) in
-            checker.add(.relationshipCount, entity: entity.name, object: "\(entity.name)/p\(row[0].int64Value ?? 0)",
-                        key: relationship.name,
-                        "\(relationship.name) has \(row[1].int64Value ?? 0) objects; the model allows \(range)")
+            checker.add(
+                .relationshipCount, entity: entity.name, object: "\(entity.name)/p\(row[0].int64Value ?? 0)",
+                key: relationship.name,
+                "\(relationship.name) has \(row[1].int64Value ?? 0) objects; the model allows \(range)")
         }
     }
 
@@ -209,19 +249,26 @@ public struct ConsistencyChecker {
         _ entity: EntityDescription, _ relationship: RelationshipDescription, joinTable: String, ownerColumn: String,
         destinationColumn: String, ownerTable: String, ownerFamily: String
     ) throws(InspectorError) {
-        guard let destination = relationship.destinationEntity, let target = inspection.table(of: destination) else { return }
-        let owner = SQLIdentifier.quoted(ownerColumn), dest = SQLIdentifier.quoted(destinationColumn)
-        let sql = "SELECT j.\(owner), j.\(dest), "
+        guard let destination = relationship.destinationEntity, let target = inspection.table(of: destination) else {
+            return
+        }
+        let owner = SQLIdentifier.quoted(ownerColumn)
+        let dest = SQLIdentifier.quoted(destinationColumn)
+        let sql =
+            "SELECT j.\(owner), j.\(dest), "
             + "EXISTS (SELECT 1 FROM \(SQLIdentifier.quoted(ownerTable)) a WHERE a.Z_PK = j.\(owner)), "
             + "EXISTS (SELECT 1 FROM \(SQLIdentifier.quoted(target)) b WHERE b.Z_PK = j.\(dest)) "
             + "FROM \(SQLIdentifier.quoted(joinTable)) j WHERE NOT EXISTS (SELECT 1 FROM \(SQLIdentifier.quoted(ownerTable)) a "
             + "WHERE a.Z_PK = j.\(owner)) OR NOT EXISTS (SELECT 1 FROM \(SQLIdentifier.quoted(target)) b WHERE b.Z_PK = j.\(dest))"
         try each(sql) { (checker: inout ConsistencyChecker, row: Row) in
-            let ownerKey = row[0].int64Value ?? 0, destinationKey = row[1].int64Value ?? 0
-            let missing = (row[2].int64Value ?? 0) == 0 ? "\(entity.name)/p\(ownerKey)" : "\(destination.name)/p\(destinationKey)"
-            checker.add(.danglingJoinRow, entity: entity.name, object: "\(entity.name)/p\(ownerKey)", key: relationship.name,
-                        "\(joinTable) pairs \(entity.name)/p\(ownerKey) with \(destination.name)/p\(destinationKey), "
-                            + "but \(missing) does not exist")
+            let ownerKey = row[0].int64Value ?? 0
+            let destinationKey = row[1].int64Value ?? 0
+            let missing =
+                (row[2].int64Value ?? 0) == 0 ? "\(entity.name)/p\(ownerKey)" : "\(destination.name)/p\(destinationKey)"
+            checker.add(
+                .danglingJoinRow, entity: entity.name, object: "\(entity.name)/p\(ownerKey)", key: relationship.name,
+                "\(joinTable) pairs \(entity.name)/p\(ownerKey) with \(destination.name)/p\(destinationKey), "
+                    + "but \(missing) does not exist")
         }
     }
 
@@ -234,15 +281,18 @@ public struct ConsistencyChecker {
         let stem = original.deletingPathExtension().lastPathComponent
         let folder = original.deletingLastPathComponent().appendingPathComponent(".\(stem)_SUPPORT/_EXTERNAL_DATA")
         let quoted = SQLIdentifier.quoted(column)
-        let sql = "SELECT Z_PK, substr(\(quoted), 2, 200) FROM \(SQLIdentifier.quoted(table)) WHERE Z_ENT IN (\(familyList)) "
+        let sql =
+            "SELECT Z_PK, substr(\(quoted), 2, 200) FROM \(SQLIdentifier.quoted(table)) WHERE Z_ENT IN (\(familyList)) "
             + "AND typeof(\(quoted)) = 'blob' AND substr(\(quoted), 1, 1) = x'02' ORDER BY Z_PK"
         try each(sql) { (checker: inout ConsistencyChecker, row: Row) in
             let name = String(decoding: (row[1].dataValue ?? Data()).prefix { $0 != 0 }, as: UTF8.self)
             let file = folder.appendingPathComponent(name).path
             guard name.isEmpty || name.contains("/") || FileKind(path: file) == .missing else { return }
-            checker.add(.missingExternalFile, entity: entity.name, object: "\(entity.name)/p\(row[0].int64Value ?? 0)", key: key,
-                        "the value is stored outside the database as \(name.isEmpty ? "(no name)" : name), "
-                            + "but .\(stem)_SUPPORT/_EXTERNAL_DATA/ has no such file")
+            checker.add(
+                .missingExternalFile, entity: entity.name, object: "\(entity.name)/p\(row[0].int64Value ?? 0)",
+                key: key,
+                "the value is stored outside the database as \(name.isEmpty ? "(no name)" : name), "
+                    + "but .\(stem)_SUPPORT/_EXTERNAL_DATA/ has no such file")
         }
     }
 
@@ -266,7 +316,8 @@ public struct ConsistencyChecker {
         let before = findings.count
         for row in rows { body(&self, row) }
         if seen > rows.count, let last = findings.last, findings.count > before {
-            add(last.kind, entity: last.entity, object: "…", key: last.key,
+            add(
+                last.kind, entity: last.entity, object: "…", key: last.key,
                 "and \(seen - rows.count) more like this (only the first \(Self.maximumPerRule) are listed)")
         }
     }

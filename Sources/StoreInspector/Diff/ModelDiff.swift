@@ -36,27 +36,32 @@ public struct ModelDiff: Sendable {
         }
         if hashesCompared {
             let explained = Set(differences.map(\.entity))
-            let renamedAway = Set(expected.entities.compactMap { $0.renamingIdentifier == $0.name ? nil : $0.renamingIdentifier })
+            let renamedAway = Set(
+                expected.entities.compactMap { $0.renamingIdentifier == $0.name ? nil : $0.renamingIdentifier })
             for name in mismatched where !explained.contains(name) && !renamedAway.contains(name) {
                 if expected.entitiesByName[name] == nil {
-                    differences.append(ModelDifference(
-                        entity: name, property: nil, message: "entity is in the store but not in the expected model"))
+                    differences.append(
+                        ModelDifference(
+                            entity: name, property: nil, message: "entity is in the store but not in the expected model"
+                        ))
                     continue
                 }
                 if let parent = expected.entitiesByName[name]?.inheritanceChain.dropLast().last(where: {
                     mismatched.contains($0.name)
                 }) {
-                    differences.append(ModelDifference(
-                        entity: name, property: nil,
-                        message: "unchanged itself, but its parent entity \(parent.name) changed "
-                            + "(an entity's version hash includes its parent's)"))
+                    differences.append(
+                        ModelDifference(
+                            entity: name, property: nil,
+                            message: "unchanged itself, but its parent entity \(parent.name) changed "
+                                + "(an entity's version hash includes its parent's)"))
                     continue
                 }
-                differences.append(ModelDifference(
-                    entity: name, property: nil,
-                    message: "version hash differs (\(Self.hex(storeHashes[name])) in the store, "
-                        + "\(Self.hex(expected.entityVersionHashesByName[name])) expected); the models do not show why "
-                        + "(a version hash modifier, a renamed property, or the store's model is only inferred)"))
+                differences.append(
+                    ModelDifference(
+                        entity: name, property: nil,
+                        message: "version hash differs (\(Self.hex(storeHashes[name])) in the store, "
+                            + "\(Self.hex(expected.entityVersionHashesByName[name])) expected); the models do not show why "
+                            + "(a version hash modifier, a renamed property, or the store's model is only inferred)"))
             }
         }
         self.differences = differences.sorted { ($0.entity, $0.property ?? "") < ($1.entity, $1.property ?? "") }
@@ -79,19 +84,24 @@ public struct ModelDiff: Sendable {
                 if let old = want.renamingIdentifier, old != name, let have = store.entitiesByName[old],
                     expected.entitiesByName[old] == nil
                 {
-                    result.append(ModelDifference(
-                        entity: name, property: nil,
-                        message: "renamed: the store calls it \(old) (renaming identifier); a migration is needed"))
+                    result.append(
+                        ModelDifference(
+                            entity: name, property: nil,
+                            message: "renamed: the store calls it \(old) (renaming identifier); a migration is needed"))
                     result += compare(have, want).map { difference in
                         ModelDifference(entity: name, property: difference.property, message: difference.message)
                     }
                 } else {
-                    result.append(ModelDifference(entity: name, property: nil, message: "entity is missing from the store's model"))
+                    result.append(
+                        ModelDifference(
+                            entity: name, property: nil, message: "entity is missing from the store's model"))
                 }
             case (.some, nil):
                 let renamed = expected.entities.contains { $0.renamingIdentifier == name && $0.name != name }
                 if !renamed {
-                    result.append(ModelDifference(entity: name, property: nil, message: "entity is in the store but not expected"))
+                    result.append(
+                        ModelDifference(entity: name, property: nil, message: "entity is in the store but not expected")
+                    )
                 }
             case (.some(let have), .some(let want)):
                 result += compare(have, want)
@@ -108,7 +118,10 @@ public struct ModelDiff: Sendable {
             result.append(ModelDifference(entity: want.name, property: property, message: message))
         }
         if have.superentity?.name != want.superentity?.name {
-            note(nil, "parent entity: store \(have.superentity?.name ?? "none"), expected \(want.superentity?.name ?? "none")")
+            note(
+                nil,
+                "parent entity: store \(have.superentity?.name ?? "none"), expected \(want.superentity?.name ?? "none")"
+            )
         }
         if have.isAbstract != want.isAbstract {
             note(nil, "abstract: store \(have.isAbstract ? "yes" : "no"), expected \(want.isAbstract ? "yes" : "no")")
@@ -116,8 +129,10 @@ public struct ModelDiff: Sendable {
         let haveConstraints = have.uniquenessConstraints.map { $0.joined(separator: ",") }.sorted()
         let wantConstraints = want.uniquenessConstraints.map { $0.joined(separator: ",") }.sorted()
         if haveConstraints != wantConstraints {
-            note(nil, "uniqueness constraints: store [\(haveConstraints.joined(separator: "; "))], "
-                + "expected [\(wantConstraints.joined(separator: "; "))]")
+            note(
+                nil,
+                "uniqueness constraints: store [\(haveConstraints.joined(separator: "; "))], "
+                    + "expected [\(wantConstraints.joined(separator: "; "))]")
         }
         let ownNames = Set(have.properties.map(\.name)).union(want.properties.map(\.name)).sorted()
         for name in ownNames {
@@ -153,8 +168,9 @@ public struct ModelDiff: Sendable {
                 lines.append("type: store \(x.attributeType.xcodeName), expected \(y.attributeType.xcodeName)")
             }
             if x.allowsExternalBinaryDataStorage != y.allowsExternalBinaryDataStorage {
-                lines.append("external storage: store \(x.allowsExternalBinaryDataStorage ? "yes" : "no"), "
-                    + "expected \(y.allowsExternalBinaryDataStorage ? "yes" : "no")")
+                lines.append(
+                    "external storage: store \(x.allowsExternalBinaryDataStorage ? "yes" : "no"), "
+                        + "expected \(y.allowsExternalBinaryDataStorage ? "yes" : "no")")
             }
         }
         if let x = a as? RelationshipDescription, let y = b as? RelationshipDescription {
@@ -165,18 +181,22 @@ public struct ModelDiff: Sendable {
                 lines.append("inverse: store \(x.inverseName ?? "none"), expected \(y.inverseName ?? "none")")
             }
             if x.isToMany != y.isToMany {
-                lines.append("cardinality: store \(x.isToMany ? "to-many" : "to-one"), expected \(y.isToMany ? "to-many" : "to-one")")
+                lines.append(
+                    "cardinality: store \(x.isToMany ? "to-many" : "to-one"), expected \(y.isToMany ? "to-many" : "to-one")"
+                )
             }
             if x.isOrdered != y.isOrdered {
                 lines.append("ordered: store \(x.isOrdered ? "yes" : "no"), expected \(y.isOrdered ? "yes" : "no")")
             }
             if x.isToMany, y.isToMany, x.minCount != y.minCount || max(x.maxCount, 0) != max(y.maxCount, 0) {
-                lines.append("count: store \(x.minCount)…\(x.maxCount > 0 ? String(x.maxCount) : "∞"), "
-                    + "expected \(y.minCount)…\(y.maxCount > 0 ? String(y.maxCount) : "∞")")
+                lines.append(
+                    "count: store \(x.minCount)…\(x.maxCount > 0 ? String(x.maxCount) : "∞"), "
+                        + "expected \(y.minCount)…\(y.maxCount > 0 ? String(y.maxCount) : "∞")")
             }
             if x.deleteRule != y.deleteRule {
-                lines.append("delete rule: store \(x.deleteRule.xcodeName), expected \(y.deleteRule.xcodeName) "
-                    + "(not part of the version hash: the store opens, but deletes behave differently)")
+                lines.append(
+                    "delete rule: store \(x.deleteRule.xcodeName), expected \(y.deleteRule.xcodeName) "
+                        + "(not part of the version hash: the store opens, but deletes behave differently)")
             }
         }
         return lines
@@ -185,7 +205,8 @@ public struct ModelDiff: Sendable {
     private static func kind(_ property: PropertyDescription) -> String {
         switch property {
         case is AttributeDescription: return "attribute"
-        case let relationship as RelationshipDescription: return relationship.isToMany ? "to-many relationship" : "to-one relationship"
+        case let relationship as RelationshipDescription:
+            return relationship.isToMany ? "to-many relationship" : "to-one relationship"
         case is FetchedPropertyDescription: return "fetched property"
         default: return "property"
         }

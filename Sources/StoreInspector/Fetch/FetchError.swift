@@ -27,7 +27,8 @@ public enum FetchError: Error, Equatable, Sendable {
         case .badSortKey(let text):
             return "--sort \"\(text)\": give one or more keys separated by commas, each KEY, -KEY or KEY:desc"
         case .modelMismatch(let detail, let inferred):
-            let hint = inferred
+            let hint =
+                inferred
                 ? " (the model was inferred from the schema; pass the app's model with --model X.xcdatamodeld)"
                 : " (pass the model the store was written with, --model X.xcdatamodeld)"
             return "model mismatch: " + detail + hint

@@ -25,7 +25,9 @@ public struct ObjectFetch: Sendable {
     public var debugLevel: Int
 
     /// Describes a fetch.
-    public init(entityName: String, predicate: String? = nil, sort: String? = nil, limit: Int? = nil, debugLevel: Int = 1) {
+    public init(
+        entityName: String, predicate: String? = nil, sort: String? = nil, limit: Int? = nil, debugLevel: Int = 1
+    ) {
         self.entityName = entityName
         self.predicate = predicate
         self.sort = sort
@@ -91,11 +93,14 @@ public struct ObjectFetch: Sendable {
                     SQLiteStore.Options.ignoreVersioningKey: inferred,
                 ])
         } catch let error as CoreDataError where error.code == .persistentStoreIncompatibleVersionHash {
-            throw .modelMismatch(detail: Self.clean(error.message, copy: copy, original: inspection.store.path), inferred: inferred)
+            throw .modelMismatch(
+                detail: Self.clean(error.message, copy: copy, original: inspection.store.path), inferred: inferred)
         } catch {
             throw .fetchFailed(detail: Self.describe(error, copy: copy, original: inspection.store.path))
         }
-        defer { for store in container.persistentStoreCoordinator.persistentStores { (store as? SQLiteStore)?.close() } }
+        defer {
+            for store in container.persistentStoreCoordinator.persistentStores { (store as? SQLiteStore)?.close() }
+        }
 
         // The same columns as `rows`, so the two listings can be compared line by line.
         let reader: RowReader
@@ -160,8 +165,12 @@ public struct ObjectFetch: Sendable {
     /// user's path instead of the temporary copy's.
     static func describe(_ error: any Error, copy: PrivateCopy, original: String) -> String {
         if let predicateError = error as? ObjectPredicateError { return predicateError.description }
-        guard let coreDataError = error as? CoreDataError else { return clean(String(describing: error), copy: copy, original: original) }
-        if let predicateError = coreDataError.underlyingError as? ObjectPredicateError { return predicateError.description }
+        guard let coreDataError = error as? CoreDataError else {
+            return clean(String(describing: error), copy: copy, original: original)
+        }
+        if let predicateError = coreDataError.underlyingError as? ObjectPredicateError {
+            return predicateError.description
+        }
         return clean(coreDataError.message, copy: copy, original: original)
     }
 

@@ -12,7 +12,9 @@ public enum HistoryReader {
     }
 
     /// The transactions in order, each with its change tally.
-    public static func transactions(_ inspection: StoreInspection, limit: Int? = nil) throws(InspectorError) -> [HistoryTransaction] {
+    public static func transactions(_ inspection: StoreInspection, limit: Int? = nil) throws(InspectorError)
+        -> [HistoryTransaction]
+    {
         guard hasHistory(inspection) else { return [] }
         var strings: [Int64: String] = [:]
         if inspection.tableName("ATRANSACTIONSTRING") != nil {
@@ -27,7 +29,8 @@ public enum HistoryReader {
             return "\(textColumn), \(tokenColumn)"
         }
         let timestamp = columns.contains("ZTIMESTAMP") ? "ZTIMESTAMP" : "NULL"
-        var sql = "SELECT Z_PK, \(timestamp), \(pick("ZAUTHOR", "ZAUTHORTS")), \(pick("ZBUNDLEID", "ZBUNDLEIDTS")), "
+        var sql =
+            "SELECT Z_PK, \(timestamp), \(pick("ZAUTHOR", "ZAUTHORTS")), \(pick("ZBUNDLEID", "ZBUNDLEIDTS")), "
             + "\(pick("ZCONTEXTNAME", "ZCONTEXTNAMETS")), \(pick("ZPROCESSID", "ZPROCESSIDTS")) FROM ATRANSACTION ORDER BY Z_PK"
         if let limit { sql += " LIMIT \(max(limit, 0))" }
         var transactions: [HistoryTransaction] = []
@@ -40,12 +43,14 @@ public enum HistoryReader {
             let number = statement.int64(at: 0)
             let time = statement.isNull(at: 1) ? nil : ValueFormatter.isoDate(statement.double(at: 1))
             index[number] = transactions.count
-            transactions.append(HistoryTransaction(
-                number: number, timestamp: time, author: text(2), bundleID: text(4), contextName: text(6),
-                processID: text(8), changes: []))
+            transactions.append(
+                HistoryTransaction(
+                    number: number, timestamp: time, author: text(2), bundleID: text(4), contextName: text(6),
+                    processID: text(8), changes: []))
             return true
         }
-        let tally = "SELECT ZTRANSACTIONID, ZCHANGETYPE, ZENTITY, count(*) FROM ACHANGE GROUP BY 1, 2, 3 ORDER BY 1, 2, 3"
+        let tally =
+            "SELECT ZTRANSACTIONID, ZCHANGETYPE, ZENTITY, count(*) FROM ACHANGE GROUP BY 1, 2, 3 ORDER BY 1, 2, 3"
         try inspection.store.forEachRow(tally) { statement in
             guard let position = index[statement.int64(at: 0)] else { return true }
             let change: String
@@ -56,9 +61,10 @@ public enum HistoryReader {
             default: change = "change \(statement.int64(at: 1))"
             }
             let number = statement.int64(at: 2)
-            transactions[position].changes.append(HistoryTransaction.ChangeCount(
-                change: change, entity: inspection.entityName(number: number) ?? "Z_ENT \(number)",
-                count: statement.int64(at: 3)))
+            transactions[position].changes.append(
+                HistoryTransaction.ChangeCount(
+                    change: change, entity: inspection.entityName(number: number) ?? "Z_ENT \(number)",
+                    count: statement.int64(at: 3)))
             return true
         }
         return transactions

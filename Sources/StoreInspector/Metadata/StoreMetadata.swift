@@ -43,7 +43,8 @@ public struct StoreMetadata: Sendable {
     public static let systemKeys: Set<String> = [
         "NSPersistenceFrameworkVersion", "NSStoreModelVersionHashes", "NSStoreModelVersionHashesVersion",
         "NSStoreModelVersionIdentifiers", "NSStoreType", "NSStoreUUID", "_NSAutoVacuumLevel",
-        "NSStoreModelVersionHashesDigest", "NSStoreModelVersionChecksumKey", "NSPersistentStoreRemoteChangeNotificationOptionKey",
+        "NSStoreModelVersionHashesDigest", "NSStoreModelVersionChecksumKey",
+        "NSPersistentStoreRemoteChangeNotificationOptionKey",
     ]
 
     /// The app-defined keys with their values.
@@ -56,10 +57,13 @@ public struct StoreMetadata: Sendable {
     ///
     /// - Returns: nil when the store has no `Z_METADATA` table or no row (not a Core Data store).
     public static func read(from store: InspectedStore) throws(InspectorError) -> StoreMetadata? {
-        let exists = try store.scalar(
-            "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'Z_METADATA'")?.int64Value ?? 0
+        let exists =
+            try store.scalar(
+                "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'Z_METADATA'")?.int64Value ?? 0
         guard exists > 0 else { return nil }
-        guard let row = try store.rows("SELECT Z_VERSION, Z_UUID, Z_PLIST FROM Z_METADATA ORDER BY Z_VERSION LIMIT 1").first
+        guard
+            let row = try store.rows("SELECT Z_VERSION, Z_UUID, Z_PLIST FROM Z_METADATA ORDER BY Z_VERSION LIMIT 1")
+                .first
         else { return nil }
         var metadata = StoreMetadata(
             version: row[0].int64Value ?? 0, storeUUID: row[1].stringValue, plist: .dictionary([]), plistProblem: nil)
@@ -74,7 +78,8 @@ public struct StoreMetadata: Sendable {
             do {
                 let plist = try PropertyListValue(data: bytes)
                 guard case .dictionary = plist else {
-                    metadata.plistProblem = "Z_METADATA.Z_PLIST holds \(Self.kind(of: plist)), "
+                    metadata.plistProblem =
+                        "Z_METADATA.Z_PLIST holds \(Self.kind(of: plist)), "
                         + "not the dictionary of metadata Core Data writes"
                     return metadata
                 }
@@ -82,7 +87,8 @@ public struct StoreMetadata: Sendable {
                 metadata.plistProblem = versionHashesProblem(in: plist)
             } catch {
                 // Foundation's own error text is an NSError dump; what matters is that this is no plist.
-                metadata.plistProblem = "Z_METADATA.Z_PLIST is not a property list (\(Self.describe(bytes))), "
+                metadata.plistProblem =
+                    "Z_METADATA.Z_PLIST is not a property list (\(Self.describe(bytes))), "
                     + "so the store's metadata cannot be read"
             }
         }

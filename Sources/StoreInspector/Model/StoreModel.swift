@@ -17,7 +17,8 @@ public struct StoreModel: Sendable {
             switch self {
             case .modelCache: return "decoded from Z_MODELCACHE"
             case .inferred:
-                return "INFERRED from Z_PRIMARYKEY and the schema (no readable model cache in the store; property names "
+                return
+                    "INFERRED from Z_PRIMARYKEY and the schema (no readable model cache in the store; property names "
                     + "lower-cased, to-many names guessed)"
             case .file(let path): return "read from \(path)"
             }

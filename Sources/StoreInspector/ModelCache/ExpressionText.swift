@@ -23,8 +23,11 @@ enum ExpressionText {
             let arguments = (object["NSArguments"].asObject?.arrayElements ?? []).compactMap {
                 text(of: $0, depth: depth + 1)
             }
-            if arguments.count == 1, let aggregate = ["count:": "@count", "sum:": "@sum", "average:": "@avg",
-                "min:": "@min", "max:": "@max"][selector]
+            if arguments.count == 1,
+                let aggregate = [
+                    "count:": "@count", "sum:": "@sum", "average:": "@avg",
+                    "min:": "@min", "max:": "@max",
+                ][selector]
             {
                 return arguments[0] + "." + aggregate
             }

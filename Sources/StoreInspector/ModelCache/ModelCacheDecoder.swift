@@ -41,14 +41,16 @@ public enum ModelCacheDecoder {
             let properties = propertyEntries(of: object).filter { !inherited.contains($0.name) }.compactMap {
                 property(from: $0.object, named: $0.name)
             }
-            let constraints = object["NSUniqueTuples"].asObject?.arrayElements.map { tuple in
-                tuple.asObject?.arrayElements.compactMap(\.string) ?? []
-            }.filter { !$0.isEmpty } ?? []
-            entities.append(EntityDescription(
-                name: name, managedObjectClassName: object["NSClassNameForEntity"].string,
-                isAbstract: object["NSIsAbstract"].bool ?? false, superentityName: parent, properties: properties,
-                uniquenessConstraints: constraints, versionHashModifier: object["NSVersionHashModifier"].string,
-                renamingIdentifier: object["NSRenamingIdentifier"].string))
+            let constraints =
+                object["NSUniqueTuples"].asObject?.arrayElements.map { tuple in
+                    tuple.asObject?.arrayElements.compactMap(\.string) ?? []
+                }.filter { !$0.isEmpty } ?? []
+            entities.append(
+                EntityDescription(
+                    name: name, managedObjectClassName: object["NSClassNameForEntity"].string,
+                    isAbstract: object["NSIsAbstract"].bool ?? false, superentityName: parent, properties: properties,
+                    uniquenessConstraints: constraints, versionHashModifier: object["NSVersionHashModifier"].string,
+                    renamingIdentifier: object["NSRenamingIdentifier"].string))
         }
         let identifiers = root["NSVersionIdentifiers"].asObject?.arrayElements.compactMap(\.string) ?? []
         do {
@@ -95,7 +97,8 @@ public enum ModelCacheDecoder {
         switch object.className {
         case "NSAttributeDescription", "NSDerivedAttributeDescription", "NSCompositeAttributeDescription":
             let code = UInt(clamping: object["NSAttributeType"].integer ?? 0)
-            let derivation = object.className == "NSDerivedAttributeDescription"
+            let derivation =
+                object.className == "NSDerivedAttributeDescription"
                 ? ExpressionText.text(of: object["NSDerivationExpression"]) : nil
             return AttributeDescription(
                 name: name, type: AttributeType(rawValue: code) ?? .undefined, isOptional: isOptional,
@@ -112,7 +115,8 @@ public enum ModelCacheDecoder {
             let isToMany = maxCount != 1
             let rule = DeleteRule(rawValue: UInt(clamping: object["NSDeleteRule"].integer ?? 1)) ?? .nullify
             return RelationshipDescription(
-                name: name, destinationEntityName: object["_NSDestinationEntityName"].string
+                name: name,
+                destinationEntityName: object["_NSDestinationEntityName"].string
                     ?? object["NSDestinationEntity"].asObject?["NSEntityName"].string ?? "",
                 inverseName: object["_NSInverseRelationshipName"].string
                     ?? object["NSInverseRelationship"].asObject?["NSPropertyName"].string,
@@ -123,7 +127,8 @@ public enum ModelCacheDecoder {
         case "NSFetchedPropertyDescription":
             return FetchedPropertyDescription(
                 name: name, destinationEntityName: object["_NSFetchRequestEntityName"].string ?? "",
-                predicateFormat: nil, isOptional: isOptional, versionHashModifier: modifier, renamingIdentifier: renaming)
+                predicateFormat: nil, isOptional: isOptional, versionHashModifier: modifier,
+                renamingIdentifier: renaming)
         default:
             return nil
         }

@@ -72,7 +72,8 @@ public enum InspectorError: Error, Equatable, Sendable {
         case .malformed(let path, let detail):
             // SQLite's own text is usually this very sentence; say it once.
             let said = detail.isEmpty || detail.lowercased() == "database disk image is malformed"
-            return "database disk image is malformed\(said ? "" : " (\(detail))"); try `sqlite3 \(Self.shellQuoted(path)) .recover` "
+            return
+                "database disk image is malformed\(said ? "" : " (\(detail))"); try `sqlite3 \(Self.shellQuoted(path)) .recover` "
                 + "on a copy of the file to salvage what is left"
         case .sqlite(_, let detail):
             return detail

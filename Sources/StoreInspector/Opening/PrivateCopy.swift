@@ -85,8 +85,10 @@ public final class PrivateCopy: @unchecked Sendable {
             return String(cString: result)
         }
         guard let made else {
-            throw .unreadable(path: path, reason: "cannot create a private temporary directory in \(base): "
-                + String(cString: strerror(errno)))
+            throw .unreadable(
+                path: path,
+                reason: "cannot create a private temporary directory in \(base): "
+                    + String(cString: strerror(errno)))
         }
         return made
     }
@@ -97,7 +99,8 @@ public final class PrivateCopy: @unchecked Sendable {
         defer { close(input) }
         let output = open(destination, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard output >= 0 else {
-            throw .unreadable(path: source, reason: "cannot write the private copy: " + String(cString: strerror(errno)))
+            throw .unreadable(
+                path: source, reason: "cannot write the private copy: " + String(cString: strerror(errno)))
         }
         defer { close(output) }
         var buffer = [UInt8](repeating: 0, count: 1 << 20)
@@ -114,8 +117,10 @@ public final class PrivateCopy: @unchecked Sendable {
                 let wrote = buffer.withUnsafeBytes { write(output, $0.baseAddress! + written, got - written) }
                 if wrote < 0 {
                     if errno == EINTR { continue }
-                    throw .unreadable(path: source, reason: "cannot write the private copy: "
-                        + String(cString: strerror(errno)))
+                    throw .unreadable(
+                        path: source,
+                        reason: "cannot write the private copy: "
+                            + String(cString: strerror(errno)))
                 }
                 written += wrote
             }

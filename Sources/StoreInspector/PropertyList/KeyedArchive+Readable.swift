@@ -19,7 +19,8 @@ extension KeyedArchive {
             case .array(let items):
                 return .array(items.map { readable(resolve($0), visiting: visiting, depth: depth + 1) })
             case .dictionary(let entries):
-                return .dictionary(entries.map { ($0.key, readable(resolve($0.value), visiting: visiting, depth: depth + 1)) })
+                return .dictionary(
+                    entries.map { ($0.key, readable(resolve($0.value), visiting: visiting, depth: depth + 1)) })
             default:
                 return value.value
             }
@@ -34,10 +35,11 @@ extension KeyedArchive {
         case "NSArray", "NSMutableArray", "NSSet", "NSMutableSet", "NSOrderedSet", "NSMutableOrderedSet":
             return .array(object.arrayElements.map { readable($0, visiting: inside, depth: next) })
         case "NSDictionary", "NSMutableDictionary":
-            return .dictionary(object.dictionaryEntries.map { entry in
-                let key = entry.key.string ?? Self.flatText(readable(entry.key, visiting: inside, depth: next))
-                return (key, readable(entry.value, visiting: inside, depth: next))
-            })
+            return .dictionary(
+                object.dictionaryEntries.map { entry in
+                    let key = entry.key.string ?? Self.flatText(readable(entry.key, visiting: inside, depth: next))
+                    return (key, readable(entry.value, visiting: inside, depth: next))
+                })
         case "NSString", "NSMutableString":
             return object["NS.string"].string.map(PropertyListValue.string) ?? .null
         case "NSData", "NSMutableData":

@@ -54,7 +54,8 @@ public indirect enum PropertyListValue: Equatable, Sendable {
         case let value as [Any]:
             self = .array(value.map { PropertyListValue(foundation: $0) })
         case let value as [String: Any]:
-            self = .dictionary(value.sorted { $0.key < $1.key }.map { ($0.key, PropertyListValue(foundation: $0.value)) })
+            self = .dictionary(
+                value.sorted { $0.key < $1.key }.map { ($0.key, PropertyListValue(foundation: $0.value)) })
         default:
             if let uid = Self.archiverUID(object) {
                 self = .uid(uid)
@@ -113,17 +114,17 @@ public indirect enum PropertyListValue: Equatable, Sendable {
     /// dictionaries and archived objects compare their keys in order).
     public static func == (lhs: PropertyListValue, rhs: PropertyListValue) -> Bool {
         switch (lhs, rhs) {
-        case let (.string(a), .string(b)): return a == b
-        case let (.integer(a), .integer(b)): return a == b
-        case let (.real(a), .real(b)): return a == b || (a.isNaN && b.isNaN)
-        case let (.boolean(a), .boolean(b)): return a == b
-        case let (.date(a), .date(b)): return a == b
-        case let (.data(a), .data(b)): return a == b
-        case let (.array(a), .array(b)): return a == b
-        case let (.dictionary(a), .dictionary(b)):
+        case (.string(let a), .string(let b)): return a == b
+        case (.integer(let a), .integer(let b)): return a == b
+        case (.real(let a), .real(let b)): return a == b || (a.isNaN && b.isNaN)
+        case (.boolean(let a), .boolean(let b)): return a == b
+        case (.date(let a), .date(let b)): return a == b
+        case (.data(let a), .data(let b)): return a == b
+        case (.array(let a), .array(let b)): return a == b
+        case (.dictionary(let a), .dictionary(let b)):
             return a.map(\.key) == b.map(\.key) && a.map(\.value) == b.map(\.value)
-        case let (.uid(a), .uid(b)): return a == b
-        case let (.object(n1, a), .object(n2, b)):
+        case (.uid(let a), .uid(let b)): return a == b
+        case (.object(let n1, let a), .object(let n2, let b)):
             return n1 == n2 && a.map(\.key) == b.map(\.key) && a.map(\.value) == b.map(\.value)
         case (.null, .null): return true
         default: return false

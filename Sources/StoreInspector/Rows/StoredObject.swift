@@ -83,7 +83,8 @@ final class StoredObject: KeyValueReadable {
 
     private func relatedObject(_ relationship: RelationshipDescription) throws(InspectorError) -> Any? {
         guard let table = inspection.table(of: entity),
-            let column = inspection.storeModel?.layout.entity(named: entity.name)?.column(forProperty: relationship.name),
+            let column = inspection.storeModel?.layout.entity(named: entity.name)?.column(
+                forProperty: relationship.name),
             let destination = relationship.destinationEntity
         else { return nil }
         let entityColumn = column.entityColumn.map(SQLIdentifier.quoted) ?? "NULL"
@@ -91,29 +92,36 @@ final class StoredObject: KeyValueReadable {
             "SELECT \(SQLIdentifier.quoted(column.column)), \(entityColumn) FROM \(SQLIdentifier.quoted(table)) WHERE Z_PK = ?",
             [.integer(primaryKey)])
         guard let row = rows.first, let key = row[0].int64Value else { return nil }
-        let target = row[1].int64Value.flatMap { inspection.entityName(number: $0) }
+        let target =
+            row[1].int64Value.flatMap { inspection.entityName(number: $0) }
             .flatMap { try? inspection.entity(named: $0) } ?? destination
         return StoredObject(inspection: inspection, entity: target, primaryKey: key)
     }
 
     private func related(_ relationship: RelationshipDescription) throws(InspectorError) -> [Any] {
         guard let destination = relationship.destinationEntity,
-            let storage = inspection.storeModel?.layout.entity(named: entity.name)?.toManyRelationships[relationship.name]
+            let storage = inspection.storeModel?.layout.entity(named: entity.name)?.toManyRelationships[
+                relationship.name]
         else { return [] }
         let sql: String
         switch storage {
         case .inverseForeignKey(let table, let column, _), .hiddenForeignKey(let table, let column, _):
             guard let actual = inspection.tableName(table) else { return [] }
-            sql = "SELECT Z_PK, Z_ENT FROM \(SQLIdentifier.quoted(actual)) WHERE \(SQLIdentifier.quoted(column)) = ? LIMIT \(Self.toManyCap)"
+            sql =
+                "SELECT Z_PK, Z_ENT FROM \(SQLIdentifier.quoted(actual)) WHERE \(SQLIdentifier.quoted(column)) = ? LIMIT \(Self.toManyCap)"
         case .joinTable(let table, let ownerColumn, let destinationColumn, _):
-            guard let actual = try inspection.joinTableName(table, ownerColumn: ownerColumn, destinationColumn: destinationColumn)
+            guard
+                let actual = try inspection.joinTableName(
+                    table, ownerColumn: ownerColumn, destinationColumn: destinationColumn)
             else { return [] }
-            sql = "SELECT \(SQLIdentifier.quoted(destinationColumn)), NULL FROM \(SQLIdentifier.quoted(actual)) "
+            sql =
+                "SELECT \(SQLIdentifier.quoted(destinationColumn)), NULL FROM \(SQLIdentifier.quoted(actual)) "
                 + "WHERE \(SQLIdentifier.quoted(ownerColumn)) = ? LIMIT \(Self.toManyCap)"
         }
         return try inspection.store.rows(sql, [.integer(primaryKey)]).compactMap { row -> StoredObject? in
             guard let key = row[0].int64Value else { return nil }
-            let target = row[1].int64Value.flatMap { inspection.entityName(number: $0) }
+            let target =
+                row[1].int64Value.flatMap { inspection.entityName(number: $0) }
                 .flatMap { try? inspection.entity(named: $0) } ?? destination
             return StoredObject(inspection: inspection, entity: target, primaryKey: key)
         }

@@ -35,7 +35,8 @@ public enum ValueFormatter {
             if type == .uuid, bytes.count == 16 {
                 return .text(UUID(uuid: bytes.withUnsafeBytes { $0.loadUnaligned(as: uuid_t.self) }).uuidString)
             }
-            return .text(blobSummary(bytes, totalLength: blobLength ?? Int64(bytes.count), externalStorage: externalStorage))
+            return .text(
+                blobSummary(bytes, totalLength: blobLength ?? Int64(bytes.count), externalStorage: externalStorage))
         }
     }
 

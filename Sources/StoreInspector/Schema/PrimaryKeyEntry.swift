@@ -11,12 +11,14 @@ public struct PrimaryKeyEntry: Equatable, Sendable {
 
     /// Reads the table from an opened store; empty when it has none.
     public static func read(from store: InspectedStore) throws(InspectorError) -> [PrimaryKeyEntry] {
-        let exists = try store.scalar(
-            "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'Z_PRIMARYKEY'")?.int64Value ?? 0
+        let exists =
+            try store.scalar(
+                "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'Z_PRIMARYKEY'")?.int64Value ?? 0
         guard exists > 0 else { return [] }
         return try store.rows("SELECT Z_ENT, Z_NAME, Z_SUPER, Z_MAX FROM Z_PRIMARYKEY ORDER BY Z_ENT").map { row in
             PrimaryKeyEntry(
-                entityNumber: row[0].int64Value ?? 0, name: row[1].stringValue ?? "", superNumber: row[2].int64Value ?? 0,
+                entityNumber: row[0].int64Value ?? 0, name: row[1].stringValue ?? "",
+                superNumber: row[2].int64Value ?? 0,
                 maximumKey: row[3].int64Value ?? 0)
         }
     }

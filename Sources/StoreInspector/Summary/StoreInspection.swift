@@ -47,7 +47,8 @@ public final class StoreInspection: @unchecked Sendable {
         store = try InspectedStore(path: path, options: options)
         schema = try SchemaObject.read(from: store)
         tablesByUppercasedName = Dictionary(
-            schema.filter { $0.type == "table" }.map { ($0.name.uppercased(), $0.name) }, uniquingKeysWith: { a, _ in a })
+            schema.filter { $0.type == "table" }.map { ($0.name.uppercased(), $0.name) },
+            uniquingKeysWith: { a, _ in a })
         primaryKeys = try PrimaryKeyEntry.read(from: store)
         metadata = try StoreMetadata.read(from: store)
         let missing = ["Z_PRIMARYKEY", "Z_METADATA"].filter { [tablesByUppercasedName] in
@@ -133,11 +134,11 @@ public final class StoreInspection: @unchecked Sendable {
         try store.completeQuickCheck()
     }
 
-
     /// Says what the bounded `quick_check` left out, and how to get the whole one.
     private static func partialQuickCheckNote(store: InspectedStore, checked: [String]) -> String {
         let mebibytes = OpenOptions.wholeStoreQuickCheckLimit >> 20
-        let read = checked.isEmpty
+        let read =
+            checked.isEmpty
             ? "quick_check read none of it (it has none of Core Data's own tables)"
             : "quick_check read only " + checked.joined(separator: ", ")
         return read + ": the store (\(store.fileSize) bytes) is larger than the \(mebibytes) MiB checked whole on "
@@ -182,7 +183,9 @@ public final class StoreInspection: @unchecked Sendable {
     /// The join table for a many-to-many layout, found by name or, when a migration or an older
     /// framework named it differently, by its two key columns (DESIGN.md §3.3: take join-table
     /// names from `sqlite_master`).
-    public func joinTableName(_ layout: String, ownerColumn: String, destinationColumn: String) throws(InspectorError) -> String? {
+    public func joinTableName(_ layout: String, ownerColumn: String, destinationColumn: String) throws(InspectorError)
+        -> String?
+    {
         if let name = tableName(layout) { return name }
         for object in schema where object.type == "table" && object.name.hasPrefix("Z_") {
             let names = Set(try columns(of: object.name).map { $0.name.uppercased() })
@@ -198,7 +201,9 @@ public final class StoreInspection: @unchecked Sendable {
     private static func decodeCache(
         store: InspectedStore, schema: [SchemaObject], problems: inout [String]
     ) throws(InspectorError) -> StoreModel? {
-        guard schema.contains(where: { $0.type == "table" && $0.name.uppercased() == "Z_MODELCACHE" }) else { return nil }
+        guard schema.contains(where: { $0.type == "table" && $0.name.uppercased() == "Z_MODELCACHE" }) else {
+            return nil
+        }
         let rows = try store.rows("SELECT Z_CONTENT FROM Z_MODELCACHE LIMIT 1")
         let blob: Data
         switch rows.first?[0] {
@@ -235,11 +240,13 @@ public final class StoreInspection: @unchecked Sendable {
         guard let storeModel, isCoreDataStore else { return }
         let model = storeModel.model
         if storeModel.source == .modelCache, let metadata {
-            let hashes = Dictionary(metadata.versionHashes.map { ($0.entity, $0.hash) }, uniquingKeysWith: { a, _ in a })
+            let hashes = Dictionary(
+                metadata.versionHashes.map { ($0.entity, $0.hash) }, uniquingKeysWith: { a, _ in a })
             let differing = model.entitiesDiffering(fromVersionHashes: hashes)
             if !hashes.isEmpty, !differing.isEmpty {
-                openingProblems.append("the model cache disagrees with the store's version hashes for: "
-                    + differing.joined(separator: ", "))
+                openingProblems.append(
+                    "the model cache disagrees with the store's version hashes for: "
+                        + differing.joined(separator: ", "))
             }
         }
         let known = Set(primaryKeys.map(\.name))
@@ -247,18 +254,22 @@ public final class StoreInspection: @unchecked Sendable {
             openingProblems.append("entity \(entity.name) of the model has no row in Z_PRIMARYKEY")
         }
         for entry in primaryKeys where entry.entityNumber < 16000 && model.entitiesByName[entry.name] == nil {
-            openingProblems.append("Z_PRIMARYKEY names entity \(entry.name) (Z_ENT \(entry.entityNumber)), which the model lacks")
+            openingProblems.append(
+                "Z_PRIMARYKEY names entity \(entry.name) (Z_ENT \(entry.entityNumber)), which the model lacks")
         }
         for entity in model.entities where entity.superentity == nil {
             guard let table = table(of: entity) else {
-                openingProblems.append("entity \(entity.name) has no table (expected \(storeModel.layout.entity(named: entity.name)?.tableName ?? "?"))")
+                openingProblems.append(
+                    "entity \(entity.name) has no table (expected \(storeModel.layout.entity(named: entity.name)?.tableName ?? "?"))"
+                )
                 continue
             }
             let present = Set(try columns(of: table).map { $0.name.uppercased() })
             for member in entity.selfAndDescendants {
                 guard let layout = storeModel.layout.entity(named: member.name) else { continue }
                 for column in layout.columns where !present.contains(column.column.uppercased()) {
-                    openingProblems.append("\(member.name).\(column.propertyName): column \(table).\(column.column) is missing")
+                    openingProblems.append(
+                        "\(member.name).\(column.propertyName): column \(table).\(column.column) is missing")
                 }
             }
         }

@@ -65,7 +65,8 @@ public struct SQLDebugTranscript: Sendable {
         if let rest = annotation.dropPrefix("total fetch execution time: "), let seconds = leadingSeconds(rest) {
             return .fetchExecution(seconds: seconds, rows: number(after: " for ", in: rest) ?? 0)
         }
-        if let rest = annotation.dropPrefix("total count request execution time: "), let seconds = leadingSeconds(rest) {
+        if let rest = annotation.dropPrefix("total count request execution time: "), let seconds = leadingSeconds(rest)
+        {
             return .countExecution(seconds: seconds, count: number(after: "count of ", in: rest) ?? 0)
         }
         if annotation.hasPrefix("fault fulfilled from database for"), let uri = objectURI(in: annotation) {
@@ -76,8 +77,9 @@ public struct SQLDebugTranscript: Sendable {
         {
             let relationship = String(rest[..<quote])
             let entity = objectURI(in: rest)?.entity ?? "?"
-            return .toManyFaultFulfilled(relationship: relationship, entity: entity,
-                                         rows: number(after: "Got ", in: rest) ?? 0)
+            return .toManyFaultFulfilled(
+                relationship: relationship, entity: entity,
+                rows: number(after: "Got ", in: rest) ?? 0)
         }
         if let rest = annotation.dropPrefix("Connecting to sqlite database file at ") {
             return .connecting(path: rest.trimmingCharacters(in: CharacterSet(charactersIn: "\" ")))

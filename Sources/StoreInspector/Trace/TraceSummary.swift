@@ -49,7 +49,10 @@ public struct TraceSummary: Sendable {
     /// Summarises a parsed log.
     public init(_ log: SQLDebugTranscript) {
         var counts: [String: [String: Int]] = [:]
-        var fetchSeconds = 0.0, fetches = 0, rows = 0, countSeconds = 0.0
+        var fetchSeconds = 0.0
+        var fetches = 0
+        var rows = 0
+        var countSeconds = 0.0
         var faults: [String: Int] = [:]
         var faultOrder: [String] = []
         var databases: [String] = []
@@ -87,7 +90,9 @@ public struct TraceSummary: Sendable {
         }
         var statementCounts: [StatementCount] = []
         for (kind, tables) in counts {
-            for (table, count) in tables { statementCounts.append(StatementCount(kind: kind, table: table, count: count)) }
+            for (table, count) in tables {
+                statementCounts.append(StatementCount(kind: kind, table: table, count: count))
+            }
         }
         statements = statementCounts.sorted {
             ($0.count, $1.kind, $1.table) > ($1.count, $0.kind, $0.table)
@@ -128,7 +133,9 @@ public struct TraceSummary: Sendable {
         }
         if kind == "UPDATE" {
             // UPDATE [OR FAIL] <table> SET …
-            let rest = words.dropFirst().drop { ["OR", "FAIL", "ROLLBACK", "ABORT", "REPLACE", "IGNORE"].contains($0.uppercased()) }
+            let rest = words.dropFirst().drop {
+                ["OR", "FAIL", "ROLLBACK", "ABORT", "REPLACE", "IGNORE"].contains($0.uppercased())
+            }
             if let name = rest.first { table = String(name) }
         } else if !marker.isEmpty, let index = words.firstIndex(where: { marker.contains($0.uppercased()) }),
             index + 1 < words.count

@@ -1,8 +1,9 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Shows long output through a pager, as DESIGN.md §5 says: only when standard output is a
@@ -65,8 +66,8 @@ public struct Pager: Sendable {
         let variables: [UnsafeMutablePointer<CChar>?] =
             merged.map { (key: String, value: String) in strdup(key + "=" + value) } + [nil]
         defer {
-            arguments.forEach { free($0) }
-            variables.forEach { free($0) }
+            for pointer in arguments { free(pointer) }
+            for pointer in variables { free(pointer) }
         }
         var child = pid_t()
         let spawned = posix_spawn(&child, "/bin/sh", &actions, nil, arguments, variables)

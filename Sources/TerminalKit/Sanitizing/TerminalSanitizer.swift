@@ -47,8 +47,9 @@ public enum TerminalSanitizer {
                 replaced = Unicode.Scalar(bytes[index + 1])
                 length = 2
             } else if byte == 0xE2, index + 2 < bytes.count,
-                      (bytes[index + 1] == 0x80 && (0xA8...0xAE).contains(bytes[index + 2]))
-                        || (bytes[index + 1] == 0x81 && (0xA6...0xA9).contains(bytes[index + 2])) {
+                (bytes[index + 1] == 0x80 && (0xA8...0xAE).contains(bytes[index + 2]))
+                    || (bytes[index + 1] == 0x81 && (0xA6...0xA9).contains(bytes[index + 2]))
+            {
                 let value = 0x2000 + (UInt32(bytes[index + 1] & 0x3F) << 6) + UInt32(bytes[index + 2] & 0x3F)
                 replaced = Unicode.Scalar(value)
                 length = 3

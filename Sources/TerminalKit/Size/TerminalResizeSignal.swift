@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Dispatch
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Makes a terminal resize (SIGWINCH) something a program waiting in `select` or `poll` can see:
 /// a file descriptor that becomes readable when the window changed size.

@@ -48,17 +48,20 @@ public struct TextStyle: Hashable, Sendable {
 
     /// The style of text nested inside text of this style.
     public func merged(with inner: TextStyle) -> TextStyle {
-        TextStyle(attributes.union(inner.attributes),
-                  foreground: inner.foreground ?? foreground,
-                  background: inner.background ?? background)
+        TextStyle(
+            attributes.union(inner.attributes),
+            foreground: inner.foreground ?? foreground,
+            background: inner.background ?? background)
     }
 
     /// The SGR sequence that switches this style on from the default, or "" for ``plain``.
     public var openSequence: String {
         if isPlain { return "" }
         var codes: [Int] = []
-        let table: [(Attributes, Int)] = [(.bold, 1), (.dim, 2), (.italic, 3), (.underline, 4), (.inverse, 7),
-                                          (.strikethrough, 9)]
+        let table: [(Attributes, Int)] = [
+            (.bold, 1), (.dim, 2), (.italic, 3), (.underline, 4), (.inverse, 7),
+            (.strikethrough, 9),
+        ]
         for (attribute, code) in table where attributes.contains(attribute) { codes.append(code) }
         if let foreground { codes.append(foreground.foregroundCode) }
         if let background { codes.append(background.backgroundCode) }

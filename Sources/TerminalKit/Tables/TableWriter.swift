@@ -121,8 +121,10 @@ public struct TableWriter {
             emit(boxLine(columns.map { TerminalSanitizer.sanitize($0.name) }, alignRight: nil) + "\n")
             emit(rule(left: "├", middle: "┼", right: "┤") + "\n")
         case .markdown:
-            emit("| " + columns.map { Self.markdownEscaped(TerminalSanitizer.sanitize($0.name)) }.joined(separator: " | ")
-                + " |\n")
+            emit(
+                "| "
+                    + columns.map { Self.markdownEscaped(TerminalSanitizer.sanitize($0.name)) }.joined(separator: " | ")
+                    + " |\n")
             let separators = columns.indices.map { rightAligned[$0] ? "---:" : "---" }
             emit("| " + separators.joined(separator: " | ") + " |\n")
         case .csv:
@@ -141,7 +143,9 @@ public struct TableWriter {
         case .markdown:
             emit("| " + cells.map { Self.markdownEscaped(display($0)) }.joined(separator: " | ") + " |\n")
         case .csv:
-            let fields = cells.map { $0 == .null ? "" : Self.csvField(TerminalSanitizer.sanitize($0.plainText(nullText: ""))) }
+            let fields = cells.map {
+                $0 == .null ? "" : Self.csvField(TerminalSanitizer.sanitize($0.plainText(nullText: "")))
+            }
             emit(fields.joined(separator: ",") + "\r\n")
         case .json:
             var object: [(String, JSONValue)] = []

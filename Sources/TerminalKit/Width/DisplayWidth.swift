@@ -26,9 +26,10 @@ public enum DisplayWidth {
         if TerminalSanitizer.needsEscaping(first) {
             // The cluster is shown as the visible form of each scalar, one after another.
             return scalars.reduce(0) { total, scalar in
-                total + (TerminalSanitizer.needsEscaping(scalar)
-                    ? TerminalSanitizer.visibleForm(of: scalar).unicodeScalars.count
-                    : of(scalar: scalar))
+                total
+                    + (TerminalSanitizer.needsEscaping(scalar)
+                        ? TerminalSanitizer.visibleForm(of: scalar).unicodeScalars.count
+                        : of(scalar: scalar))
             }
         }
         var width = 0

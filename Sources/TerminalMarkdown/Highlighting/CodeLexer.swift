@@ -57,7 +57,8 @@ struct CodeLexer {
             } else if let block = syntax.blockComment, matches(block.open) {
                 emit(.comment, length: length(upTo: block.close, from: index + block.open.unicodeScalars.count))
             } else if syntax.lineComments.contains(where: { matches($0) }),
-                      !syntax.commentsStartWords || index == 0 || isSpace(scalars[index - 1]) {
+                !syntax.commentsStartWords || index == 0 || isSpace(scalars[index - 1])
+            {
                 emit(.comment, length: lengthToLineEnd())
             } else if syntax.tripleQuotedStrings, matches("\"\"\"") {
                 emit(.string, length: length(upTo: "\"\"\"", from: index + 3))
@@ -65,14 +66,16 @@ struct CodeLexer {
                 let length = stringLength(quote: scalar)
                 emit(syntax.objectKeys && followedByColon(after: index + length) ? .key : .string, length: length)
             } else if scalar == "@", syntax.attributePrefixes.contains("@"), index + 1 < scalars.count,
-                      scalars[index + 1] == "\"" {
+                scalars[index + 1] == "\""
+            {
                 // Objective-C string literal @"…".
                 index += 1
                 let length = stringLength(quote: "\"")
                 index -= 1
                 emit(.string, length: length + 1)
             } else if syntax.attributePrefixes.contains(scalar), index + 1 < scalars.count,
-                      isIdentifierStart(scalars[index + 1]) {
+                isIdentifierStart(scalars[index + 1])
+            {
                 emit(.attribute, length: 1 + identifierLength(from: index + 1))
             } else if syntax.shellVariables, scalar == "$", let length = variableLength() {
                 emit(.variable, length: length)

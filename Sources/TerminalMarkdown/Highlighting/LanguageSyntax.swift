@@ -31,7 +31,8 @@ struct LanguageSyntax: Sendable {
     /// The syntax for a fenced code block's info string (its first word), or nil when the
     /// language is not one we highlight.
     static func named(_ info: String) -> LanguageSyntax? {
-        let name = info.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "," || $0 == "{" }).first
+        let name =
+            info.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "," || $0 == "{" }).first
             .map { $0.lowercased() } ?? ""
         switch name {
         case "swift": return swift

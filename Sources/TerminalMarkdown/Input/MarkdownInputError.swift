@@ -27,15 +27,15 @@ public enum MarkdownInputError: Error, Equatable, Sendable, CustomStringConverti
             "no such file"
         case .isADirectory:
             "is a directory, not a file"
-        case let .notARegularFile(kind):
+        case .notARegularFile(let kind):
             "is \(kind), not a regular file"
         case .permissionDenied:
             "cannot read this file: permission denied"
-        case let .readFailed(reason):
+        case .readFailed(let reason):
             "cannot read this file: \(reason)"
-        case let .invalidUTF8(offset):
+        case .invalidUTF8(let offset):
             "not a text file (invalid UTF-8 at byte offset \(offset))"
-        case let .nulByte(offset):
+        case .nulByte(let offset):
             "not a text file (a NUL byte at byte offset \(offset))"
         case .utf16:
             "not a UTF-8 text file (it is UTF-16; convert it with: iconv -f UTF-16 -t UTF-8)"

@@ -95,7 +95,7 @@ public enum FrontMatterError: Error, Equatable, Sendable, CustomStringConvertibl
         switch self {
         case .unterminated:
             "front matter starts with '---' but has no closing '---' line"
-        case let .malformedLine(line, text):
+        case .malformedLine(let line, let text):
             "front matter line \(line): '\(text)' is not 'key: value', 'key: [a, b]' or '- item'"
         }
     }

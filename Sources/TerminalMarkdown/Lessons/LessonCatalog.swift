@@ -29,12 +29,14 @@ public struct LessonCatalog: Sendable {
     /// build folder (`<package>/.build/…/companion`) — the package's own `Lessons` folder.
     /// - Returns: the first folder that exists, with the list of places looked at for messages.
     public static func locate(environment: [String: String], executable: String, currentDirectory: String)
-        -> (directory: String?, searched: [String]) {
+        -> (directory: String?, searched: [String])
+    {
         var candidates: [String] = []
         if let path = environment["LESSONS_PATH"], !path.isEmpty { candidates.append(path) }
         let bin = (executable as NSString).deletingLastPathComponent
-        candidates.append(((bin as NSString).appendingPathComponent("../share/companion/Lessons") as NSString)
-            .standardizingPath)
+        candidates.append(
+            ((bin as NSString).appendingPathComponent("../share/companion/Lessons") as NSString)
+                .standardizingPath)
         candidates.append((currentDirectory as NSString).appendingPathComponent("Lessons"))
         if let package = packageDirectory(containingBuildOf: executable) {
             candidates.append((package as NSString).appendingPathComponent("Lessons"))

@@ -18,20 +18,20 @@ public enum LessonError: Error, Equatable, Sendable, CustomStringConvertible {
     /// One sentence for the user.
     public var description: String {
         switch self {
-        case let .notFound(selector, available):
+        case .notFound(let selector, let available):
             let list = available.isEmpty ? "there are no lessons" : "lessons: " + available.joined(separator: ", ")
             return "no lesson '\(selector)'; \(list)"
-        case let .unreadable(path):
+        case .unreadable(let path):
             return "cannot read \(path)"
-        case let .badFile(path, error):
+        case .badFile(let path, let error):
             return "\(path): \(error)"
-        case let .badFileName(path):
+        case .badFileName(let path):
             return "\(path) is not named like a lesson (NN-slug.md)"
-        case let .badFrontMatter(path, error):
+        case .badFrontMatter(let path, let error):
             return "\(path): \(error)"
-        case let .noLessons(searched):
+        case .noLessons(let searched):
             return "no lessons found (looked in \(searched.joined(separator: ", ")))"
-        case let .noNeighbour(message):
+        case .noNeighbour(let message):
             return message
         }
     }

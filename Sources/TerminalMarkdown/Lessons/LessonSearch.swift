@@ -45,7 +45,8 @@ public struct LessonSearch: Sendable {
         for word in words {
             let pattern = Array(word)
             guard !pattern.isEmpty, pattern.count <= lowered.count else { continue }
-            for start in 0...(lowered.count - pattern.count) where Array(lowered[start..<start + pattern.count]) == pattern {
+            for start in 0...(lowered.count - pattern.count)
+            where Array(lowered[start..<start + pattern.count]) == pattern {
                 for index in start..<start + pattern.count { marked[index] = true }
             }
         }

@@ -85,11 +85,12 @@ extension BlockRenderer {
                 let isLast = column == wrapped.count - 1
                 if isLast, content.spans.isEmpty { continue }
                 let padding = max(0, widths[column] - content.width)
-                let (left, right): (Int, Int) = switch alignments[column] {
-                case .right: (padding, 0)
-                case .center: (padding / 2, padding - padding / 2)
-                case .left, .unspecified: (0, padding)
-                }
+                let (left, right): (Int, Int) =
+                    switch alignments[column] {
+                    case .right: (padding, 0)
+                    case .center: (padding / 2, padding - padding / 2)
+                    case .left, .unspecified: (0, padding)
+                    }
                 if left > 0 { line.append(StyledSpan(String(repeating: " ", count: left))) }
                 for span in content.spans { line.append(span) }
                 if right > 0, !isLast { line.append(StyledSpan(String(repeating: " ", count: right))) }

@@ -88,8 +88,12 @@ final class BlockRenderer {
         var lines = TextWrapper(width: width).wrap(inlines(of: node, style: style))
         if level <= 2 {
             let ruleWidth = min(width, lines.map(\.width).max() ?? 0)
-            lines.append(StyledLine([StyledSpan(String(repeating: level == 1 ? "═" : "─", count: ruleWidth),
-                                                style: Theme.rule)]))
+            lines.append(
+                StyledLine([
+                    StyledSpan(
+                        String(repeating: level == 1 ? "═" : "─", count: ruleWidth),
+                        style: Theme.rule)
+                ]))
         }
         return lines
     }

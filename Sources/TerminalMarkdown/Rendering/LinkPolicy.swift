@@ -11,17 +11,19 @@ struct LinkPolicy {
     /// The URI to put in an OSC 8 sequence for `destination`, or nil when it must be a reference.
     func hyperlinkTarget(for destination: String) -> String? {
         guard !destination.isEmpty,
-              !destination.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) })
+            !destination.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) })
         else { return nil }
         if let colon = destination.firstIndex(of: ":"),
-           destination[..<colon].allSatisfy({ $0.isLetter || $0.isNumber || "+-.".contains($0) }) {
+            destination[..<colon].allSatisfy({ $0.isLetter || $0.isNumber || "+-.".contains($0) })
+        {
             let scheme = destination[..<colon].lowercased()
             return ["http", "https", "mailto"].contains(scheme) ? destination : nil
         }
         guard let directory = documentDirectory, !destination.hasPrefix("#"), !destination.hasPrefix("//") else {
             return nil
         }
-        let path = destination.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first
+        let path =
+            destination.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first
             .map(String.init) ?? destination
         return "file://" + Self.resolve(path, against: directory)
     }

@@ -76,8 +76,9 @@ struct PipeTableScanner {
         let delimiterBytes = bytes[lines[index + 1]]
         // Cheap byte checks first: a delimiter row holds only `|`, `:`, `-` and blanks.
         guard indentation(of: headerBytes) <= 3, headerBytes.contains(pipe),
-              indentation(of: delimiterBytes) <= 3, delimiterBytes.contains(pipe), delimiterBytes.contains(dash),
-              delimiterBytes.allSatisfy({ [pipe, dash, colon, space, tab].contains($0) }) else { return nil }
+            indentation(of: delimiterBytes) <= 3, delimiterBytes.contains(pipe), delimiterBytes.contains(dash),
+            delimiterBytes.allSatisfy({ [pipe, dash, colon, space, tab].contains($0) })
+        else { return nil }
         let text = { (range: Range<Int>) in Substring(String(decoding: bytes[range], as: UTF8.self)) }
         guard let alignments = alignments(of: text(lines[index + 1])) else { return nil }
         let header = cells(of: text(lines[index]))
@@ -176,7 +177,8 @@ private struct Fence {
     init?(opening line: ArraySlice<UInt8>) {
         let content = line.drop { $0 == 0x20 }
         guard line.count - content.count <= 3, let first = content.first,
-              first == UInt8(ascii: "`") || first == UInt8(ascii: "~") else { return nil }
+            first == UInt8(ascii: "`") || first == UInt8(ascii: "~")
+        else { return nil }
         let length = content.prefix { $0 == first }.count
         guard length >= 3 else { return nil }
         // A backtick fence's info string cannot contain a backtick (CommonMark 0.30, 4.5).

@@ -48,7 +48,8 @@ struct ArgumentList {
     mutating func integerOption(_ name: String, in range: ClosedRange<Int>) throws(CommandLineError) -> Int? {
         guard let text = try option(name) else { return nil }
         guard let number = Int(text), range.contains(number) else {
-            let expected = range.upperBound == Int.max
+            let expected =
+                range.upperBound == Int.max
                 ? "a whole number of at least \(range.lowerBound)"
                 : "a whole number from \(range.lowerBound) to \(range.upperBound)"
             throw .usage("'\(text)' is not \(expected)", subject: name)

@@ -33,7 +33,10 @@ import Testing
             </context>
             """
         let devices = try LibiioContextReader.devices(fromXML: Data(xml.utf8), source: "two.xml")
-        #expect(throws: IIOError.ambiguousDevice(source: "two.xml", candidates: ["base (iio:device0)", "lid (iio:device1)"])) {
+        #expect(
+            throws: IIOError.ambiguousDevice(
+                source: "two.xml", candidates: ["base (iio:device0)", "lid (iio:device1)"])
+        ) {
             try devices.select(named: nil, source: "two.xml")
         }
         #expect(try devices.select(named: "lid", source: "two.xml").identifier == "iio:device1")

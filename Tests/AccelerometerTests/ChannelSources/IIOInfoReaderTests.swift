@@ -98,9 +98,12 @@ import Testing
     }
 
     @Test func anUnknownFormatNamesItsLine() {
-        let text = "IIO context has 1 devices:\n\tiio:device0: x\n\t\t1 channels found:\n\t\t\taccel_x:  (input, index: 0, format: le:z16/16>>0)\n"
-        #expect(throws: IIOError.malformedDescription(
-            source: "i.txt", line: 4, reason: "channel accel_x: \(ScanTypeError.unknownFormat("le:z16/16>>0"))")) {
+        let text =
+            "IIO context has 1 devices:\n\tiio:device0: x\n\t\t1 channels found:\n\t\t\taccel_x:  (input, index: 0, format: le:z16/16>>0)\n"
+        #expect(
+            throws: IIOError.malformedDescription(
+                source: "i.txt", line: 4, reason: "channel accel_x: \(ScanTypeError.unknownFormat("le:z16/16>>0"))")
+        ) {
             try IIOInfoReader.devices(fromText: text, source: "i.txt")
         }
     }

@@ -56,14 +56,18 @@ import Testing
             <channel id="accel_x" type="input"><scan-element index="0" format="le:s16/16&gt;&gt;0" scale="0.000000"/></channel>
             </device></context>
             """
-        #expect(throws: IIOError.malformedDescription(
-            source: "fake.xml", line: 2, reason: "channel accel_x has scale 0, which would turn every reading into 0")) {
+        #expect(
+            throws: IIOError.malformedDescription(
+                source: "fake.xml", line: 2,
+                reason: "channel accel_x has scale 0, which would turn every reading into 0")
+        ) {
             try LibiioContextReader.devices(fromXML: Data(xml.utf8), source: "fake.xml")
         }
     }
 
     @Test func anUnknownFormatNamesTheChannelAndLine() throws {
-        let xml = "<context name=\"x\">\n<device id=\"iio:device0\" name=\"d\">\n"
+        let xml =
+            "<context name=\"x\">\n<device id=\"iio:device0\" name=\"d\">\n"
             + "<channel id=\"accel_x\" type=\"input\"><scan-element index=\"0\" format=\"le:x16/16&gt;&gt;0\"/></channel>"
             + "</device></context>"
         do {
@@ -76,7 +80,8 @@ import Testing
 
     @Test func brokenXMLIsReportedWithItsLine() {
         #expect(throws: IIOError.self) {
-            try LibiioContextReader.devices(fromXML: Data("<context><device id='a'>\n<channel".utf8), source: "broken.xml")
+            try LibiioContextReader.devices(
+                fromXML: Data("<context><device id='a'>\n<channel".utf8), source: "broken.xml")
         }
     }
 }

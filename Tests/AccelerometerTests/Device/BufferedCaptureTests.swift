@@ -43,7 +43,8 @@ import Testing
     @Test func stopsAtTheRequestedNumberOfScans() throws {
         let tree = try makeTree()
         defer { tree.remove() }
-        let capture = BufferedCapture(device: SysfsDevice(directory: tree.device.path), devRoot: tree.root.path + "/dev")
+        let capture = BufferedCapture(
+            device: SysfsDevice(directory: tree.device.path), devRoot: tree.root.path + "/dev")
         try capture.start()
         guard let interruption = CaptureInterruption() else { throw CancellationError() }
         var received: [UInt8] = []
@@ -56,7 +57,8 @@ import Testing
     @Test func anInterruptionEndsTheCaptureBeforeReading() throws {
         let tree = try makeTree()
         defer { tree.remove() }
-        let capture = BufferedCapture(device: SysfsDevice(directory: tree.device.path), devRoot: tree.root.path + "/dev")
+        let capture = BufferedCapture(
+            device: SysfsDevice(directory: tree.device.path), devRoot: tree.root.path + "/dev")
         try capture.start()
         guard let interruption = CaptureInterruption() else { throw CancellationError() }
         interruption.interrupt()
@@ -69,7 +71,8 @@ import Testing
     @Test func aMissingCharacterDeviceDisablesTheBufferAndNamesTheDevice() throws {
         let tree = try makeTree()
         defer { tree.remove() }
-        let capture = BufferedCapture(device: SysfsDevice(directory: tree.device.path), devRoot: tree.root.path + "/nodev")
+        let capture = BufferedCapture(
+            device: SysfsDevice(directory: tree.device.path), devRoot: tree.root.path + "/nodev")
         #expect(throws: IIOError.notFound(path: tree.root.path + "/nodev/iio:device0")) { try capture.start() }
         #expect(try tree.read("buffer/enable") == "0\n")
     }

@@ -26,7 +26,8 @@ private struct DenyingFileAccess: FileAccess {
 
 @Suite struct FileAccessTests {
     @Test func permissionErrorsSayWhichFileNeedsRoot() {
-        let error = SystemFileAccess.error(EACCES, path: "/sys/bus/iio/devices/iio:device0/in_accel_x_raw", writing: false)
+        let error = SystemFileAccess.error(
+            EACCES, path: "/sys/bus/iio/devices/iio:device0/in_accel_x_raw", writing: false)
         #expect(error == .permissionDenied(path: "/sys/bus/iio/devices/iio:device0/in_accel_x_raw", writing: false))
         #expect(error.description.contains("cannot read /sys/bus/iio/devices/iio:device0/in_accel_x_raw"))
         #expect(error.description.contains("needs root"))
@@ -39,16 +40,20 @@ private struct DenyingFileAccess: FileAccess {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         // ENOENT with the folder there is a file system that makes no files (/proc, /sys).
-        #expect(SystemFileAccess.outputError(ENOENT, path: folder + "/x.iiorec").problem
-            == "cannot create a file in \(folder): its file system does not allow new files")
-        #expect(SystemFileAccess.outputError(ENOENT, path: folder + "/missing/x.iiorec").problem
-            == "its folder does not exist")
+        #expect(
+            SystemFileAccess.outputError(ENOENT, path: folder + "/x.iiorec").problem
+                == "cannot create a file in \(folder): its file system does not allow new files")
+        #expect(
+            SystemFileAccess.outputError(ENOENT, path: folder + "/missing/x.iiorec").problem
+                == "its folder does not exist")
         // A recording of one's own needs another folder, not root.
         let denied = SystemFileAccess.outputError(EACCES, path: folder + "/x.iiorec").problem
         #expect(denied.contains("permission denied") && !denied.contains("root") && !denied.contains("sudo"))
-        #expect(SystemFileAccess.outputError(EROFS, path: "x.svg").problem
-            == "cannot create it: . is on a read-only file system")
-        #expect(SystemFileAccess.outputError(ENOSPC, path: "/x").problem == "cannot write it: no space left on the device")
+        #expect(
+            SystemFileAccess.outputError(EROFS, path: "x.svg").problem
+                == "cannot create it: . is on a read-only file system")
+        #expect(
+            SystemFileAccess.outputError(ENOSPC, path: "/x").problem == "cannot write it: no space left on the device")
     }
 
     @Test func anUnreadableScaleIsReportedNotTreatedAsMissing() throws {
@@ -57,7 +62,9 @@ private struct DenyingFileAccess: FileAccess {
         try tree.write("in_accel_scale", "0.01\n")
         let path = tree.device.path + "/in_accel_scale"
         let device = SysfsDevice(directory: tree.device.path, files: DenyingFileAccess(denied: [path]))
-        #expect(throws: IIOError.permissionDenied(path: path, writing: false)) { try device.scale(ofChannel: "accel_x") }
+        #expect(throws: IIOError.permissionDenied(path: path, writing: false)) {
+            try device.scale(ofChannel: "accel_x")
+        }
     }
 
     @Test func anUnwritableBufferEnableNamesTheFile() throws {

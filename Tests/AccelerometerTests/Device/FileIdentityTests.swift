@@ -15,8 +15,10 @@ import Testing
         try FileManager.default.createSymbolicLink(atPath: symbolic, withDestinationPath: "sh.iiorec")
         try FileManager.default.linkItem(atPath: file.path, toPath: hard)
         let identity = try #require(FileIdentity(path: file.path))
-        for spelling in [directory.path + "/./sh.iiorec", directory.path + "/../" + directory.lastPathComponent + "/sh.iiorec",
-                         symbolic, hard] {
+        for spelling in [
+            directory.path + "/./sh.iiorec", directory.path + "/../" + directory.lastPathComponent + "/sh.iiorec",
+            symbolic, hard,
+        ] {
             #expect(FileIdentity(path: spelling) == identity, "\(spelling)")
         }
     }
@@ -24,7 +26,8 @@ import Testing
     @Test func differentFilesDifferAndAMissingFileHasNone() throws {
         let directory = try TestPaths.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let first = directory.appendingPathComponent("a"), second = directory.appendingPathComponent("b")
+        let first = directory.appendingPathComponent("a")
+        let second = directory.appendingPathComponent("b")
         try Data("same bytes".utf8).write(to: first)
         try Data("same bytes".utf8).write(to: second)
         #expect(FileIdentity(path: first.path) != FileIdentity(path: second.path))

@@ -8,13 +8,22 @@ import Testing
     @Test func theProblemLeavesTheFileNameToTheCaller() {
         let cases: [(IIOError, String?, String)] = [
             (.notFound(path: "nothere.xml"), "nothere.xml", "does not exist"),
-            (.malformedDescription(source: "trunc.xml", line: 1, reason: "unexpected end of file"), "trunc.xml",
-             "line 1: unexpected end of file"),
-            (.malformedDescription(source: "garb.iiorec", line: 0, reason: "no 'IIO context has N devices:' line"),
-             "garb.iiorec", "no 'IIO context has N devices:' line"),
-            (.ioFailure(path: "/tmp", reason: "this is a directory, not a file"), "/tmp", "this is a directory, not a file"),
-            (.ambiguousDevice(source: "info.txt", candidates: ["a", "b"]), "info.txt",
-             "describes several devices (a, b); pick one with --device NAME"),
+            (
+                .malformedDescription(source: "trunc.xml", line: 1, reason: "unexpected end of file"), "trunc.xml",
+                "line 1: unexpected end of file"
+            ),
+            (
+                .malformedDescription(source: "garb.iiorec", line: 0, reason: "no 'IIO context has N devices:' line"),
+                "garb.iiorec", "no 'IIO context has N devices:' line"
+            ),
+            (
+                .ioFailure(path: "/tmp", reason: "this is a directory, not a file"), "/tmp",
+                "this is a directory, not a file"
+            ),
+            (
+                .ambiguousDevice(source: "info.txt", candidates: ["a", "b"]), "info.txt",
+                "describes several devices (a, b); pick one with --device NAME"
+            ),
             (.deviceNotFound(name: "x", available: []), nil, "no IIO device called 'x' (available: none)"),
         ]
         for (error, path, problem) in cases {

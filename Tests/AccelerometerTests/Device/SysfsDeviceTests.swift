@@ -45,7 +45,10 @@ import Testing
         try tree.write("in_accel_scale", "0.000000\n")
         let device = SysfsDevice(directory: tree.device.path)
         let path = tree.device.path + "/in_accel_scale"
-        #expect(throws: IIOError.invalidAttribute(path: path, value: "0.000000", reason: "a zero scale would turn every reading into 0")) {
+        #expect(
+            throws: IIOError.invalidAttribute(
+                path: path, value: "0.000000", reason: "a zero scale would turn every reading into 0")
+        ) {
             try device.scale(ofChannel: "accel_x")
         }
     }
@@ -96,8 +99,11 @@ import Testing
         #expect(reading.raw == [100, -200, 10])
         #expect(reading.acceleration == Vector3(x: -50, y: -100, z: 6))
         try tree.write("in_accel_y_raw", "oops\n")
-        #expect(throws: IIOError.invalidAttribute(
-            path: tree.device.path + "/in_accel_y_raw", value: "oops", reason: "a raw reading must be a whole number")) {
+        #expect(
+            throws: IIOError.invalidAttribute(
+                path: tree.device.path + "/in_accel_y_raw", value: "oops",
+                reason: "a raw reading must be a whole number")
+        ) {
             try SysfsDevice(directory: tree.device.path).readRawAcceleration()
         }
     }

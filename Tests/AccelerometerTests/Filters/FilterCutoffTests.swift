@@ -19,8 +19,9 @@ import Testing
     /// `--rate 1e-300` or `--cutoff 1e300` once spelled out every zero (a message of 700 characters).
     @Test func extremeNumbersKeepTheirExponentInTheMessage() {
         let tiny = FilterSettingsError.cutoffNotBelowNyquist(cutoff: 5, rate: 1e-300).description
-        #expect(tiny == "a 5 Hz cutoff is not below half the 1e-300 Hz sampling rate (5e-301 Hz, the highest "
-            + "frequency the samples can hold); choose a cutoff under 5e-301 Hz")
+        #expect(
+            tiny == "a 5 Hz cutoff is not below half the 1e-300 Hz sampling rate (5e-301 Hz, the highest "
+                + "frequency the samples can hold); choose a cutoff under 5e-301 Hz")
         let huge = FilterSettingsError.cutoffNotBelowNyquist(cutoff: 1e300, rate: 60).description
         #expect(huge.hasPrefix("a 1e+300 Hz cutoff is not below half the 60 Hz sampling rate (30 Hz"))
         #expect(tiny.count < 200 && huge.count < 200)

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import Accelerometer
@@ -90,7 +91,9 @@ import Testing
     }
 
     @Test func theBulkPathsEqualTheSampleBySamplePaths() {
-        let inputs = (0..<500).map { Vector3(x: sin(Double($0) * 0.1), y: -1 + 0.01 * Double($0 % 9), z: Double($0 % 3)) }
+        let inputs = (0..<500).map {
+            Vector3(x: sin(Double($0) * 0.1), y: -1 + 0.01 * Double($0 % 9), z: Double($0 % 3))
+        }
         for adaptive in [false, true] {
             var one = LowpassFilter(adaptive: adaptive)
             var bulk = LowpassFilter(adaptive: adaptive)
@@ -106,15 +109,14 @@ import Testing
     }
 
     @Test func everyFilterKindHasACLINameAndAFreshZeroState() {
-        #expect(FilterKind.allCases.map(\.rawValue) == [
-            "lowpass", "highpass", "adaptive-lowpass", "adaptive-highpass", "factor-lowpass", "factor-highpass",
-            "guide-highpass",
-        ])
+        #expect(
+            FilterKind.allCases.map(\.rawValue) == [
+                "lowpass", "highpass", "adaptive-lowpass", "adaptive-highpass", "factor-lowpass", "factor-highpass",
+                "guide-highpass",
+            ])
         for kind in FilterKind.allCases {
             var filter = kind.makeFilter(rate: 60, cutoff: 5)
             #expect(filter.filter(.zero, interval: nil) == .zero)
         }
     }
 }
-
-import Foundation

@@ -14,9 +14,10 @@ import Testing
         #expect(detector.update(acceleration: g(0, 1, 0)) == .bottomUp)
         #expect(detector.update(acceleration: g(1, 0, 0)) == .leftUp)
         #expect(detector.update(acceleration: g(-1, 0, 0)) == .rightUp)
-        #expect(DeviceOrientation.allCases.map(\.rawValue) == [
-            "undefined", "normal", "bottom-up", "left-up", "right-up", "face-up", "face-down",
-        ])
+        #expect(
+            DeviceOrientation.allCases.map(\.rawValue) == [
+                "undefined", "normal", "bottom-up", "left-up", "right-up", "face-up", "face-down",
+            ])
     }
 
     @Test func namesTheFlatPositions() {

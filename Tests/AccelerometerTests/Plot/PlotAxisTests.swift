@@ -9,7 +9,9 @@ import Testing
     /// QA's case: x at 0.101 g and y at −0.897 g (the iio-sensor-proxy scan, device upright).
     static let orientation = PlotPanel(
         title: "raw (g)", times: [0, 1],
-        series: [PlotPanel.Series(name: "x", values: [0.101, 0.101]), PlotPanel.Series(name: "y", values: [-0.897, -0.897])])
+        series: [
+            PlotPanel.Series(name: "x", values: [0.101, 0.101]), PlotPanel.Series(name: "y", values: [-0.897, -0.897]),
+        ])
 
     /// The tilting recording's span, −1.016 … 1.004 g.
     static let tilting = PlotPanel(
@@ -22,7 +24,9 @@ import Testing
             .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         return lines[1...height].map { line in
             let tick = line.firstIndex { $0 == "┤" || $0 == "│" } ?? line.startIndex
-            return (String(line[..<tick]).trimmingCharacters(in: .whitespaces), String(line[line.index(after: tick)...]))
+            return (
+                String(line[..<tick]).trimmingCharacters(in: .whitespaces), String(line[line.index(after: tick)...])
+            )
         }
     }
 
@@ -63,7 +67,8 @@ import Testing
     }
 
     @Test func timesThatGoBackStillFitTheAxis() {
-        let panel = PlotPanel(title: "raw (g)", times: [0, 0.5, 0.2], vectors: [.zero, Vector3(x: 1, y: 1, z: 1), .zero])
+        let panel = PlotPanel(
+            title: "raw (g)", times: [0, 0.5, 0.2], vectors: [.zero, Vector3(x: 1, y: 1, z: 1), .zero])
         #expect(panel.timeRange == (0, 0.5))
         #expect(!panel.isInstant)
     }

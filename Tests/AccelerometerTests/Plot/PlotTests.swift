@@ -6,7 +6,8 @@ import Testing
 /// Plots compared byte for byte with golden files in `Plot/Golden/`; run the tests with
 /// `ACCEL_UPDATE_GOLDEN=1` to rewrite them, then read the diff.
 @Suite struct PlotTests {
-    static let goldenDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden")
+    static let goldenDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+        "Golden")
 
     static var panels: [PlotPanel] {
         let times = (0...40).map { Double($0) * 0.05 }
@@ -28,11 +29,13 @@ import Testing
     }
 
     @Test func plainPlotMatchesItsGoldenFile() throws {
-        try compare(TerminalPlot(panels: Self.panels, width: 60, panelHeight: 8, useColor: false).render(), golden: "plain.txt")
+        try compare(
+            TerminalPlot(panels: Self.panels, width: 60, panelHeight: 8, useColor: false).render(), golden: "plain.txt")
     }
 
     @Test func colourBraillePlotMatchesItsGoldenFile() throws {
-        try compare(TerminalPlot(panels: Self.panels, width: 60, panelHeight: 8, useColor: true).render(), golden: "color.txt")
+        try compare(
+            TerminalPlot(panels: Self.panels, width: 60, panelHeight: 8, useColor: true).render(), golden: "color.txt")
     }
 
     @Test func svgMatchesItsGoldenFile() throws {

@@ -8,20 +8,25 @@ import Testing
     static func recordings() throws -> [Recording] {
         var result: [Recording] = []
         let types = [
-            "le:s16/32>>0", "be:s20/32>>4", "le:u12/16>>4", "be:s16/16>>0", "le:s8/8>>0", "le:s64/64>>0", "le:s32/32>>0",
+            "le:s16/32>>0", "be:s20/32>>4", "le:u12/16>>4", "be:s16/16>>0", "le:s8/8>>0", "le:s64/64>>0",
+            "le:s32/32>>0",
             "be:s32/32>>0", "be:s16/32>>0", "le:s16/16>>0", "le:u16/16>>0", "be:u16/16>>0", "le:u32/32>>0",
         ]
         for (number, text) in types.enumerated() {
             let type = try ScanType(parsing: text)
             let channels = DeviceDescription.axisNames.enumerated().map {
-                ChannelDescription(name: $1, index: $0, type: type, scale: 0.01 * Double(number + 1), offset: Double($0))
+                ChannelDescription(
+                    name: $1, index: $0, type: type, scale: 0.01 * Double(number + 1), offset: Double($0))
             }
             let layout = try ScanLayout(channels: channels)
             var generator = SeededGenerator(seed: UInt64(number + 1))
             let data = (0..<(layout.scanSize * 50)).map { _ in UInt8(truncatingIfNeeded: generator.next()) }
             for matrix in [MountMatrix.identity, try MountMatrix(parsing: "0, 1, 0; -1, 0, 0; 0, 0, 1")] {
-                result.append(try Recording(header: RecordingHeader(tool: "t", device: text, channels: channels,
-                                                                    mountMatrix: matrix), scanData: data))
+                result.append(
+                    try Recording(
+                        header: RecordingHeader(
+                            tool: "t", device: text, channels: channels,
+                            mountMatrix: matrix), scanData: data))
             }
         }
         let mixed = [
@@ -29,8 +34,10 @@ import Testing
             ChannelDescription(name: "accel_y", index: 1, type: try ScanType(parsing: "be:u12/16>>4"), scale: 0.25),
             ChannelDescription(name: "accel_z", index: 2, type: try ScanType(parsing: "le:s32/32>>0"), scale: 0.125),
         ]
-        result.append(try Recording(header: RecordingHeader(tool: "t", device: "mixed", channels: mixed),
-                                    scanData: (0..<(8 * 40)).map { UInt8(truncatingIfNeeded: $0 &* 37) }))
+        result.append(
+            try Recording(
+                header: RecordingHeader(tool: "t", device: "mixed", channels: mixed),
+                scanData: (0..<(8 * 40)).map { UInt8(truncatingIfNeeded: $0 &* 37) }))
         return result
     }
 
@@ -72,7 +79,8 @@ import Testing
                     low.withUnsafeMutableBufferPointer { lowBuffer in
                         high.withUnsafeMutableBufferPointer { highBuffer in
                             let first = pipeline.process(
-                                UnsafeRawBufferPointer(rebasing: bytes[0..<half]), lowpass: lowBuffer, highpass: highBuffer)
+                                UnsafeRawBufferPointer(rebasing: bytes[0..<half]), lowpass: lowBuffer,
+                                highpass: highBuffer)
                             _ = pipeline.process(
                                 UnsafeRawBufferPointer(rebasing: bytes[half...]),
                                 lowpass: UnsafeMutableBufferPointer(rebasing: lowBuffer[first...]),

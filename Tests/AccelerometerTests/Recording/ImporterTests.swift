@@ -31,7 +31,8 @@ import Testing
         #expect(recording.scanCount == 1)
         #expect(issues == [.truncatedLastScan(sample: 1, byteOffset: 24, bytesPresent: 5, scanSize: 24)])
         #expect(throws: RecordingError.empty(byteCount: 5, scanSize: 24)) {
-            try RawCaptureImporter.recording(capture: [1, 2, 3, 4, 5], device: device, channels: channels, tool: "t", notes: [])
+            try RawCaptureImporter.recording(
+                capture: [1, 2, 3, 4, 5], device: device, channels: channels, tool: "t", notes: [])
         }
     }
 
@@ -52,7 +53,10 @@ import Testing
         #expect(throws: RecordingError.badCSV(line: 3, reason: "y value '1.5' is not a whole number of counts")) {
             try PolledCSVImporter.recording(csv: "x,y,z\n1,2,3\n4,1.5,6\n", device: device, tool: "t", notes: [])
         }
-        #expect(throws: RecordingError.badCSV(line: 1, reason: "no column for the z axis (expected a header such as 'time,x,y,z')")) {
+        #expect(
+            throws: RecordingError.badCSV(
+                line: 1, reason: "no column for the z axis (expected a header such as 'time,x,y,z')")
+        ) {
             try PolledCSVImporter.recording(csv: "x,y\n1,2\n", device: device, tool: "t", notes: [])
         }
         #expect(throws: RecordingError.badCSV(line: 2, reason: "2 values, but the header names 3 columns")) {

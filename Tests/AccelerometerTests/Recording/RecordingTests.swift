@@ -16,24 +16,25 @@ import Testing
 
     @Test func theHeaderIsReadableText() throws {
         let text = try RecordingTestData.recording(count: 2).header.text(scanSize: 24)
-        #expect(text == """
-            IIO-RECORDING 1
-            tool: companion test
-            device: lis3dh
-            device-id: iio:device0
-            sampling-frequency: 100
-            timestamp-clock: monotonic
-            start-time: 2026-11-30T10:00:00.000Z
-            mount-matrix: 1, 0, 0; 0, 1, 0; 0, 0, 1
-            channel: accel_x index=0 type=le:s16/32>>0 scale=0.0095768 offset=0
-            channel: accel_y index=1 type=le:s16/32>>0 scale=0.0095768 offset=0
-            channel: accel_z index=2 type=le:s16/32>>0 scale=0.0095768 offset=0
-            channel: timestamp index=3 type=le:s64/64>>0 scale=1 offset=0
-            scan-size: 24
-            scans: 000000000002
-            data:
+        #expect(
+            text == """
+                IIO-RECORDING 1
+                tool: companion test
+                device: lis3dh
+                device-id: iio:device0
+                sampling-frequency: 100
+                timestamp-clock: monotonic
+                start-time: 2026-11-30T10:00:00.000Z
+                mount-matrix: 1, 0, 0; 0, 1, 0; 0, 0, 1
+                channel: accel_x index=0 type=le:s16/32>>0 scale=0.0095768 offset=0
+                channel: accel_y index=1 type=le:s16/32>>0 scale=0.0095768 offset=0
+                channel: accel_z index=2 type=le:s16/32>>0 scale=0.0095768 offset=0
+                channel: timestamp index=3 type=le:s64/64>>0 scale=1 offset=0
+                scan-size: 24
+                scans: 000000000002
+                data:
 
-            """)
+                """)
     }
 
     @Test func decodesSamplesInSIUnitsAndGWithTimes() throws {
@@ -55,14 +56,19 @@ import Testing
         #expect(read.scanCount == 3)
         let offset = recording.dataOffset + 72
         #expect(read.issues == [.truncatedLastScan(sample: 3, byteOffset: offset, bytesPresent: 10, scanSize: 24)])
-        #expect(read.issues[0].description == "truncated last scan: sample 3 at byte offset \(offset) has only 10 of its 24 bytes (ignored)")
+        #expect(
+            read.issues[0].description
+                == "truncated last scan: sample 3 at byte offset \(offset) has only 10 of its 24 bytes (ignored)")
     }
 
     @Test func aHeaderPromisingMoreScansThanTheDataHoldsIsAMismatch() throws {
         let recording = try RecordingTestData.recording(count: 4)
         let bytes = Array(recording.encoded().dropLast(48))
-        #expect(throws: RecordingError.headerMismatch(
-            "it announces 4 scans of 24 bytes, but the 48 bytes after byte offset \(recording.dataOffset) hold 2 scans")) {
+        #expect(
+            throws: RecordingError.headerMismatch(
+                "it announces 4 scans of 24 bytes, but the 48 bytes after byte offset \(recording.dataOffset) hold 2 scans"
+            )
+        ) {
             try Recording(bytes: bytes)
         }
     }
@@ -81,18 +87,24 @@ import Testing
 
     @Test func anUnknownTypeStringNamesItsLineAndByteOffset() throws {
         let original = String(decoding: try RecordingTestData.recording(count: 1).encoded(), as: UTF8.self)
-        let text = original.replacingOccurrences(of: "accel_y index=1 type=le:s16/32>>0", with: "accel_y index=1 type=le:s16/32>0")
+        let text = original.replacingOccurrences(
+            of: "accel_y index=1 type=le:s16/32>>0", with: "accel_y index=1 type=le:s16/32>0")
         let line = try #require(original.range(of: "channel: accel_y"))
         let lineOffset = original.utf8.distance(from: original.startIndex, to: line.lowerBound)
-        #expect(throws: RecordingError.badHeaderLine(
-            line: 10, byteOffset: lineOffset, reason: "channel accel_y: \(ScanTypeError.unknownFormat("le:s16/32>0"))")) {
+        #expect(
+            throws: RecordingError.badHeaderLine(
+                line: 10, byteOffset: lineOffset,
+                reason: "channel accel_y: \(ScanTypeError.unknownFormat("le:s16/32>0"))")
+        ) {
             try Recording(bytes: Array(text.utf8))
         }
     }
 
     @Test func aZeroScaleIsRejectedWithItsLine() throws {
         let text = String(decoding: try RecordingTestData.recording(count: 1).encoded(), as: UTF8.self)
-            .replacingOccurrences(of: "accel_z index=2 type=le:s16/32>>0 scale=0.0095768", with: "accel_z index=2 type=le:s16/32>>0 scale=0")
+            .replacingOccurrences(
+                of: "accel_z index=2 type=le:s16/32>>0 scale=0.0095768",
+                with: "accel_z index=2 type=le:s16/32>>0 scale=0")
         do {
             _ = try Recording(bytes: Array(text.utf8))
             Issue.record("expected an error")
@@ -122,18 +134,23 @@ import Testing
         #expect(offset == recording.dataOffset + 24)
         #expect(axis == "x")
         #expect(abs(value - 20000 * 0.0095768 / 9.80665) < 1e-12)
-        #expect(issues[0].description.hasPrefix("sample 1 (byte offset \(recording.dataOffset + 24)): x = 19.531 g is beyond ±16 g"))
+        #expect(
+            issues[0].description.hasPrefix(
+                "sample 1 (byte offset \(recording.dataOffset + 24)): x = 19.531 g is beyond ±16 g"))
     }
 
     @Test func otherFilesAreNotRecordings() {
-        #expect(throws: RecordingError.notARecording(firstLine: "hello")) { try Recording(bytes: Array("hello\nworld\n".utf8)) }
+        #expect(throws: RecordingError.notARecording(firstLine: "hello")) {
+            try Recording(bytes: Array("hello\nworld\n".utf8))
+        }
         #expect(throws: RecordingError.unterminatedHeader(byteCount: 28)) {
             try Recording(bytes: Array("IIO-RECORDING 1\ndevice: x\nab".utf8))
         }
         #expect(throws: RecordingError.missingHeaderEntry("channel")) {
             try Recording(bytes: Array("IIO-RECORDING 1\ndevice: x\ndata:\n".utf8))
         }
-        #expect(throws: RecordingError.badHeaderLine(line: 2, byteOffset: 16, reason: "unknown header entry 'colour'")) {
+        #expect(throws: RecordingError.badHeaderLine(line: 2, byteOffset: 16, reason: "unknown header entry 'colour'"))
+        {
             try Recording(bytes: Array("IIO-RECORDING 1\ncolour: red\ndata:\n".utf8))
         }
     }

@@ -10,7 +10,8 @@ import Testing
         let path = directory.appendingPathComponent("r.iiorec").path
         let header = RecordingHeader(tool: "t", device: "lis3dh", channels: try RecordingTestData.channels())
         let writer = try RecordingWriter(path: path, header: header)
-        try writer.append(RecordingTestData.scan(1, 2, 3, nanoseconds: 1) + RecordingTestData.scan(4, 5, 6, nanoseconds: 2))
+        try writer.append(
+            RecordingTestData.scan(1, 2, 3, nanoseconds: 1) + RecordingTestData.scan(4, 5, 6, nanoseconds: 2))
         // Even before close, the file on disk is a valid recording (an interrupted capture stays readable).
         let partial = try Recording(bytes: SystemFileAccess().readBytes(path))
         #expect(partial.scanCount == 2)

@@ -15,11 +15,13 @@ import Testing
         let recording = try recording([0, 500_000_000, 200_000_000])
         let samples = try recording.samples()
         let offset = recording.dataOffset + 2 * 24
-        let expected = RecordingIssue.timestampNotIncreasing(sample: 2, byteOffset: offset, time: 0.2, previousTime: 0.5)
+        let expected = RecordingIssue.timestampNotIncreasing(
+            sample: 2, byteOffset: offset, time: 0.2, previousTime: 0.5)
         #expect(recording.timestampIssues(in: samples) == [expected])
         #expect(recording.problems(in: samples) == [expected])
-        #expect(expected.description == "sample 2 (byte offset \(offset)): its timestamp goes back to 0.2 s from "
-            + "sample 1's 0.5 s; timestamps must increase")
+        #expect(
+            expected.description == "sample 2 (byte offset \(offset)): its timestamp goes back to 0.2 s from "
+                + "sample 1's 0.5 s; timestamps must increase")
     }
 
     @Test func aRepeatedTimestampIsAProblemToo() throws {

@@ -26,8 +26,9 @@ import Testing
 
     @Test func aWideTerminalGetsEveryLabel() {
         let text = Self.status.rendered(columns: 200, useColor: false).text
-        #expect(text == "t=13.900 s  g x=-0.004 y=+0.004 z=-0.992  low-pass x=+0.001 y=-0.002 z=-1.001  "
-            + "high-pass x=-0.005 y=+0.006 z=+0.009  face-down  >16g")
+        #expect(
+            text == "t=13.900 s  g x=-0.004 y=+0.004 z=-0.992  low-pass x=+0.001 y=-0.002 z=-1.001  "
+                + "high-pass x=-0.005 y=+0.006 z=+0.009  face-down  >16g")
         #expect(Self.status.rendered(useColor: false) == text)
     }
 

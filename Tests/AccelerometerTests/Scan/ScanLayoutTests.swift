@@ -18,7 +18,9 @@ import Testing
     }
 
     @Test func putsTheTimestampLastEvenWithALowerIndex() throws {
-        let layout = try ScanLayout(channels: [channel("timestamp", 0, "le:s64/64>>0"), channel("accel_x", 5, "le:s16/16>>0")])
+        let layout = try ScanLayout(channels: [
+            channel("timestamp", 0, "le:s64/64>>0"), channel("accel_x", 5, "le:s16/16>>0"),
+        ])
         #expect(layout.channels.map(\.name) == ["accel_x", "timestamp"])
         #expect(layout.offsets == [0, 8])
     }

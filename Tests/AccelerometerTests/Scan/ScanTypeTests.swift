@@ -27,7 +27,9 @@ import Testing
         #expect(type.description == "le:s16/16X4>>0")
     }
 
-    @Test(arguments: ["", "xx:s16/16>>0", "le:q16/16>>0", "le:s16/16", "le:s16/16>>", "le s16/16>>0", "le:s16/16>>0 junk"])
+    @Test(arguments: [
+        "", "xx:s16/16>>0", "le:q16/16>>0", "le:s16/16", "le:s16/16>>", "le s16/16>>0", "le:s16/16>>0 junk",
+    ])
     func rejectsUnknownTypeStringsNamingThem(_ text: String) {
         #expect(throws: ScanTypeError.unknownFormat(text)) { try ScanType(parsing: text) }
         let message = ScanTypeError.unknownFormat(text).description

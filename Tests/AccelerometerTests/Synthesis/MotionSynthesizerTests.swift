@@ -4,16 +4,19 @@ import Testing
 @testable import Accelerometer
 
 @Suite struct MotionSynthesizerTests {
-    static let recordingsDirectory = TestPaths.packageRoot.appendingPathComponent("Samples/AccelerometerGraph/Recordings")
+    static let recordingsDirectory = TestPaths.packageRoot.appendingPathComponent(
+        "Samples/AccelerometerGraph/Recordings")
 
     @Test(arguments: [(MotionScenario.tilting, UInt64(1)), (.shaking, 2), (.walking, 3)])
     func theShippedRecordingsAreExactlyWhatTheGeneratorMakes(_ scenario: MotionScenario, _ seed: UInt64) throws {
-        let shipped = try SystemFileAccess().readBytes(Self.recordingsDirectory.appendingPathComponent("\(scenario.rawValue).iiorec").path)
+        let shipped = try SystemFileAccess().readBytes(
+            Self.recordingsDirectory.appendingPathComponent("\(scenario.rawValue).iiorec").path)
         let generated = try MotionSynthesizer(scenario: scenario, seed: seed).recording(tool: "companion 1.0").encoded()
         #expect(shipped == generated)
         let header = try Recording(bytes: shipped).header
-        #expect(header.notes.first == "generator: companion accel synthesize \(scenario.rawValue) --rate 60 "
-            + "--duration \(RecordingHeader.format(scenario.defaultDuration)) --seed \(seed)")
+        #expect(
+            header.notes.first == "generator: companion accel synthesize \(scenario.rawValue) --rate 60 "
+                + "--duration \(RecordingHeader.format(scenario.defaultDuration)) --seed \(seed)")
     }
 
     @Test func theSameSeedGivesTheSameBytesAndAnotherSeedDifferentNoise() throws {

@@ -5,7 +5,8 @@ import Testing
     private let recording = "Samples/AccelerometerGraph/Recordings/shaking.iiorec"
 
     @Test func limitPrintsOnlyTheFirstSamplesWithTheSameFilteredValues() throws {
-        let whole = try ProductRunner.run("companion", ["accel", "dump", recording, "--format", "csv", "--filter", "lowpass"])
+        let whole = try ProductRunner.run(
+            "companion", ["accel", "dump", recording, "--format", "csv", "--filter", "lowpass"])
         let limited = try ProductRunner.run(
             "companion", ["accel", "dump", recording, "--format", "csv", "--filter", "lowpass", "--limit", "5"])
         #expect(limited.status == 0)

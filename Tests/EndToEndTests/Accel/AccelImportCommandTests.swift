@@ -9,7 +9,8 @@ import Testing
         let device = try AccelTestSupport.makeSysfsTree(in: directory)
         let out = directory.appendingPathComponent("normal.iiorec").path
         let outcome = try ProductRunner.run(
-            "companion", ["accel", "import", AccelTestSupport.orientationScan.path, "--channels", device.path, "-o", out])
+            "companion",
+            ["accel", "import", AccelTestSupport.orientationScan.path, "--channels", device.path, "-o", out])
         #expect(outcome.status == 0, "\(outcome.standardError)")
         #expect(outcome.standardOutput == "wrote \(out): 1 scan of 24 bytes from accel_3d\n")
         let dump = try ProductRunner.run("companion", ["accel", "dump", out, "--format", "csv"])
@@ -32,7 +33,10 @@ import Testing
         for scan in 0..<2 {
             for raw in [-4641, -2198, 257_934] {
                 let stored = (UInt32(bitPattern: Int32(raw)) & 0xF_FFFF) << 4 | 0xA5 << 24 | 0x9
-                capture += [UInt8(stored >> 24), UInt8((stored >> 16) & 0xFF), UInt8((stored >> 8) & 0xFF), UInt8(stored & 0xFF)]
+                capture += [
+                    UInt8(stored >> 24), UInt8((stored >> 16) & 0xFF), UInt8((stored >> 8) & 0xFF),
+                    UInt8(stored & 0xFF),
+                ]
             }
             capture += [0, 0, 0, 0]
             let time = UInt64(1_000_000 + scan * 250_000)
@@ -42,7 +46,8 @@ import Testing
         try capture.write(to: capturePath)
         let xml = AccelTestSupport.iioCorpus.appendingPathComponent("analogdevicesinc__pyadi-iio__adxl355.xml").path
         let out = directory.appendingPathComponent("adxl355.iiorec").path
-        let outcome = try ProductRunner.run("companion", ["accel", "import", capturePath.path, "--channels", xml, "-o", out])
+        let outcome = try ProductRunner.run(
+            "companion", ["accel", "import", capturePath.path, "--channels", xml, "-o", out])
         #expect(outcome.status == 0, "\(outcome.standardError)")
         let info = try ProductRunner.run("companion", ["accel", "info", out])
         #expect(info.standardOutput.contains("sampling frequency: 4000 Hz"))
@@ -83,10 +88,12 @@ import Testing
         try Data(info.utf8).write(to: URL(fileURLWithPath: infoPath))
         let out = directory.appendingPathComponent("lid.iiorec").path
         let scan = AccelTestSupport.orientationScan.path
-        let ambiguous = try ProductRunner.run("companion", ["accel", "import", scan, "--channels", infoPath, "-o", out])
+        let ambiguous = try ProductRunner.run(
+            "companion", ["accel", "import", scan, "--channels", infoPath, "-o", out])
         #expect(ambiguous.status == 1)
-        #expect(ambiguous.standardError == "companion: \(infoPath): describes several devices "
-            + "(lid_accel (iio:device0), base_accel (iio:device1)); pick one with --device NAME\n")
+        #expect(
+            ambiguous.standardError == "companion: \(infoPath): describes several devices "
+                + "(lid_accel (iio:device0), base_accel (iio:device1)); pick one with --device NAME\n")
         let outcome = try ProductRunner.run(
             "companion", ["accel", "import", scan, "--channels", infoPath, "--device", "lid_accel", "-o", out])
         #expect(outcome.status == 0, "\(outcome.standardError)")
@@ -103,10 +110,13 @@ import Testing
         let capturePath = directory.appendingPathComponent("cut.bin")
         try capture.write(to: capturePath)
         let out = directory.appendingPathComponent("cut.iiorec").path
-        let outcome = try ProductRunner.run("companion", ["accel", "import", capturePath.path, "--channels", device.path, "-o", out])
+        let outcome = try ProductRunner.run(
+            "companion", ["accel", "import", capturePath.path, "--channels", device.path, "-o", out])
         #expect(outcome.status == 0)
-        #expect(outcome.standardError == "companion: \(capturePath.path): warning: truncated last scan: sample 1 at byte offset 24 "
-            + "has only 7 of its 24 bytes (ignored)\n")
+        #expect(
+            outcome.standardError
+                == "companion: \(capturePath.path): warning: truncated last scan: sample 1 at byte offset 24 "
+                + "has only 7 of its 24 bytes (ignored)\n")
     }
 
     @Test func importsPolledValuesFromCSV() throws {
@@ -116,11 +126,15 @@ import Testing
         try Data("time,x,y,z\r\n0,103,-919,-385\r\n0.01,104,-918,-384\r\n0.02,2000,-900,-380\r\n".utf8)
             .write(to: URL(fileURLWithPath: csv))
         let out = directory.appendingPathComponent("polled.iiorec").path
-        let outcome = try ProductRunner.run("companion", ["accel", "import", "--csv", csv, "--scale", "0.0958", "--rate", "100", "-o", out])
+        let outcome = try ProductRunner.run(
+            "companion", ["accel", "import", "--csv", csv, "--scale", "0.0958", "--rate", "100", "-o", out])
         #expect(outcome.status == 0, "\(outcome.standardError)")
         let dump = try ProductRunner.run("companion", ["accel", "dump", out, "--format", "csv"])
         let rows = dump.standardOutput.split(separator: "\n").dropFirst().map { $0.split(separator: ",") }
-        #expect(rows.map { Array($0[3...5]) } == [["103", "-919", "-385"], ["104", "-918", "-384"], ["2000", "-900", "-380"]])
+        #expect(
+            rows.map { Array($0[3...5]) } == [
+                ["103", "-919", "-385"], ["104", "-918", "-384"], ["2000", "-900", "-380"],
+            ])
         // 2000 × 0.0958 m/s² = 19.5 g: flagged in the output and on standard error, not hidden.
         #expect(rows[2].last == "1" && rows[0].last == "0")
         #expect(dump.standardError.contains("sample 2 (byte offset "))
@@ -129,12 +143,16 @@ import Testing
         try Data("x,y,z\n1,2,3\n4,five,6\n".utf8).write(to: URL(fileURLWithPath: bad))
         let failure = try ProductRunner.run("companion", ["accel", "import", "--csv", bad, "-o", out])
         #expect(failure.status == 1)
-        #expect(failure.standardError == "companion: \(bad): CSV line 3: y value 'five' is not a whole number of counts\n")
+        #expect(
+            failure.standardError == "companion: \(bad): CSV line 3: y value 'five' is not a whole number of counts\n")
     }
 
     @Test func aRawCaptureNeedsAChannelDescription() throws {
-        let outcome = try ProductRunner.run("companion", ["accel", "import", AccelTestSupport.orientationScan.path, "-o", "/tmp/x"])
+        let outcome = try ProductRunner.run(
+            "companion", ["accel", "import", AccelTestSupport.orientationScan.path, "-o", "/tmp/x"])
         #expect(outcome.status == 2)
-        #expect(outcome.standardError.hasSuffix("a raw capture has no header: say what its channels are with --channels SOURCE\n"))
+        #expect(
+            outcome.standardError.hasSuffix(
+                "a raw capture has no header: say what its channels are with --channels SOURCE\n"))
     }
 }

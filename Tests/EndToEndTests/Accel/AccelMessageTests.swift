@@ -6,7 +6,9 @@ import Testing
 @Suite struct AccelMessageTests {
     /// Whether `text` holds a C0 control other than the line feeds ending its lines, or DEL.
     private func hasRawControls(_ text: String) -> Bool {
-        text.unicodeScalars.contains { ($0.value < 0x20 && $0 != "\n") || $0.value == 0x7F || (0x80...0x9F).contains($0.value) }
+        text.unicodeScalars.contains {
+            ($0.value < 0x20 && $0 != "\n") || $0.value == 0x7F || (0x80...0x9F).contains($0.value)
+        }
     }
 
     @Test func controlBytesFromAFileAreShownVisibly() throws {
@@ -18,13 +20,16 @@ import Testing
             .write(to: directory.appendingPathComponent("garb.iiorec"))
         let esc = try ProductRunner.run("companion", ["accel", "info", "esc.iiorec"], directory: directory)
         #expect(esc.status == 1)
-        #expect(esc.standardError == "companion: esc.iiorec: not a companion recording: it starts with "
-            + "'␛[31mRED␛]0;pwned␇', not 'IIO-RECORDING 1' (for a raw iio_readdev capture use 'companion accel import')\n")
+        #expect(
+            esc.standardError == "companion: esc.iiorec: not a companion recording: it starts with "
+                + "'␛[31mRED␛]0;pwned␇', not 'IIO-RECORDING 1' (for a raw iio_readdev capture use 'companion accel import')\n"
+        )
         for file in ["esc.iiorec", "garb.iiorec"] {
             for arguments in [["accel", "info", file], ["accel", "dump", file], ["accel", "graph", file]] {
                 let outcome = try ProductRunner.run("companion", arguments, directory: directory)
                 #expect(outcome.status == 1)
-                #expect(!hasRawControls(outcome.standardError), "\(arguments): \(outcome.standardError.debugDescription)")
+                #expect(
+                    !hasRawControls(outcome.standardError), "\(arguments): \(outcome.standardError.debugDescription)")
                 #expect(outcome.standardError.filter { $0 == "\n" }.count == 1)
             }
             let sample = try ProductRunner.run("accelerometer-graph", [file], directory: directory)
@@ -44,8 +49,10 @@ import Testing
         for run in runs {
             let outcome = try ProductRunner.run("companion", run.arguments)
             #expect(outcome.status == 1)
-            #expect(outcome.standardError
-                == "companion: \(run.output): cannot create a file in /proc: its file system does not allow new files\n")
+            #expect(
+                outcome.standardError
+                    == "companion: \(run.output): cannot create a file in /proc: its file system does not allow new files\n"
+            )
         }
     }
 
@@ -53,7 +60,8 @@ import Testing
         let directory = try AccelTestSupport.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let original = try String(contentsOfFile: AccelTestSupport.shippedRecording("walking"), encoding: .isoLatin1)
-        let hostile = original.replacingOccurrences(of: "device: synthetic-walking", with: "device: \u{1B}]0;pwned\u{07}walk")
+        let hostile = original.replacingOccurrences(
+            of: "device: synthetic-walking", with: "device: \u{1B}]0;pwned\u{07}walk")
         try Data(hostile.data(using: .isoLatin1) ?? Data()).write(to: directory.appendingPathComponent("walk.iiorec"))
         let info = try ProductRunner.run("companion", ["accel", "info", "walk.iiorec"], directory: directory)
         #expect(info.status == 0)
@@ -61,7 +69,8 @@ import Testing
         #expect(!hasRawControls(info.standardOutput))
         let play = try ProductRunner.run("companion", ["accel", "play", "walk.iiorec", "--fast"], directory: directory)
         #expect(!hasRawControls(play.standardOutput))
-        let sample = try ProductRunner.run("accelerometer-graph", ["walk.iiorec", "--width", "80"], directory: directory)
+        let sample = try ProductRunner.run(
+            "accelerometer-graph", ["walk.iiorec", "--width", "80"], directory: directory)
         #expect(sample.standardOutput.hasPrefix("AccelerometerGraph — ␛]0;pwned␇walk, 705 samples"))
         #expect(!hasRawControls(sample.standardOutput))
     }
@@ -69,18 +78,26 @@ import Testing
     @Test func aFileIsNamedOnceInEachMessage() throws {
         let directory = try AccelTestSupport.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        try FileManager.default.copyItem(at: AccelTestSupport.orientationScan, to: directory.appendingPathComponent("scan.bin"))
+        try FileManager.default.copyItem(
+            at: AccelTestSupport.orientationScan, to: directory.appendingPathComponent("scan.bin"))
         try Data("<?xml version=\"1.0\"?>\n<context name=\"x\"><device id=\"iio:device0\"".utf8)
             .write(to: directory.appendingPathComponent("trunc.xml"))
         try Data("hello\nworld\n".utf8).write(to: directory.appendingPathComponent("garb.iiorec"))
         let cases: [([String], String)] = [
-            (["import", "scan.bin", "--channels", "nothere.xml", "-o", "x.iiorec"], "companion: nothere.xml: does not exist\n"),
-            (["import", "scan.bin", "--channels", "garb.iiorec", "-o", "x.iiorec"],
-             "companion: garb.iiorec: no 'IIO context has N devices:' line, so this is not iio_info output\n"),
+            (
+                ["import", "scan.bin", "--channels", "nothere.xml", "-o", "x.iiorec"],
+                "companion: nothere.xml: does not exist\n"
+            ),
+            (
+                ["import", "scan.bin", "--channels", "garb.iiorec", "-o", "x.iiorec"],
+                "companion: garb.iiorec: no 'IIO context has N devices:' line, so this is not iio_info output\n"
+            ),
             (["info", "nothere.iiorec"], "companion: nothere.iiorec: does not exist\n"),
             (["info", "."], "companion: .: this is a directory, not a file\n"),
-            (["graph", AccelTestSupport.shippedRecording("tilting"), "--svg", "."],
-             "companion: .: this is a directory, not a file\n"),
+            (
+                ["graph", AccelTestSupport.shippedRecording("tilting"), "--svg", "."],
+                "companion: .: this is a directory, not a file\n"
+            ),
         ]
         for (arguments, expected) in cases {
             let outcome = try ProductRunner.run("companion", ["accel"] + arguments, directory: directory)
@@ -88,7 +105,8 @@ import Testing
             #expect(outcome.standardError == expected)
         }
         let truncated = try ProductRunner.run(
-            "companion", ["accel", "import", "scan.bin", "--channels", "trunc.xml", "-o", "x.iiorec"], directory: directory)
+            "companion", ["accel", "import", "scan.bin", "--channels", "trunc.xml", "-o", "x.iiorec"],
+            directory: directory)
         #expect(truncated.status == 1)
         #expect(truncated.standardError.hasPrefix("companion: trunc.xml: line "), "\(truncated.standardError)")
         #expect(truncated.standardError.components(separatedBy: "trunc.xml").count == 2)
@@ -99,9 +117,11 @@ import Testing
         defer { try? FileManager.default.removeItem(at: directory) }
         try Data("time,x,y,z\n0,1,2,3\n".utf8).write(to: directory.appendingPathComponent("one.csv"))
         let made = try ProductRunner.run(
-            "companion", ["accel", "import", "--csv", "one.csv", "--scale", "0.0383", "-o", "one.iiorec"], directory: directory)
+            "companion", ["accel", "import", "--csv", "one.csv", "--scale", "0.0383", "-o", "one.iiorec"],
+            directory: directory)
         #expect(made.standardOutput == "wrote one.iiorec: 1 scan of 24 bytes from polled\n")
-        let svg = try ProductRunner.run("companion", ["accel", "graph", "one.iiorec", "--svg", "one.svg"], directory: directory)
+        let svg = try ProductRunner.run(
+            "companion", ["accel", "graph", "one.iiorec", "--svg", "one.svg"], directory: directory)
         #expect(svg.standardOutput == "wrote one.svg: 1 sample, 2 panels\n")
         let play = try ProductRunner.run("companion", ["accel", "play", "one.iiorec", "--fast"], directory: directory)
         #expect(play.standardOutput.hasPrefix("replaying one.iiorec: 1 sample of polled (fast)\n"))
@@ -109,7 +129,8 @@ import Testing
         try Data([1, 2, 3]).write(to: directory.appendingPathComponent("tiny.bin"))
         let device = try AccelTestSupport.makeSysfsTree(in: directory)
         let tiny = try ProductRunner.run(
-            "companion", ["accel", "import", "tiny.bin", "--channels", device.path, "-o", "tiny.iiorec"], directory: directory)
+            "companion", ["accel", "import", "tiny.bin", "--channels", device.path, "-o", "tiny.iiorec"],
+            directory: directory)
         #expect(tiny.standardError == "companion: tiny.bin: 3 bytes hold no complete 24-byte scan\n")
     }
 
@@ -118,8 +139,10 @@ import Testing
         defer { try? FileManager.default.removeItem(at: directory) }
         try Data("time,x,y,z\n0,1,2,3\n".utf8).write(to: directory.appendingPathComponent("one.csv"))
         _ = try ProductRunner.run(
-            "companion", ["accel", "import", "--csv", "one.csv", "--scale", "0.0383", "-o", "one.iiorec"], directory: directory)
-        let graph = try ProductRunner.run("companion", ["accel", "graph", "one.iiorec", "--width", "40"], directory: directory)
+            "companion", ["accel", "import", "--csv", "one.csv", "--scale", "0.0383", "-o", "one.iiorec"],
+            directory: directory)
+        let graph = try ProductRunner.run(
+            "companion", ["accel", "graph", "one.iiorec", "--width", "40"], directory: directory)
         #expect(graph.status == 0)
         let axes = graph.standardOutput.split(separator: "\n").filter { $0.hasSuffix(" s") }
         #expect(axes.count == 2)
@@ -140,7 +163,8 @@ import Testing
         let directory = try AccelTestSupport.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let imported = try ProductRunner.run(
-            executable: timeout, ["20", companion, "accel", "import", "/dev/zero", "--channels", context, "-o", "x.iiorec"],
+            executable: timeout,
+            ["20", companion, "accel", "import", "/dev/zero", "--channels", context, "-o", "x.iiorec"],
             directory: directory)
         #expect(imported.status == 1)
         #expect(imported.standardError == "companion: /dev/zero: this is a device, not a file\n")

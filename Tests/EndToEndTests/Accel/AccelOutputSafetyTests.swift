@@ -8,7 +8,8 @@ import Testing
         try FileManager.default.createSymbolicLink(
             atPath: directory.appendingPathComponent("symbolic-\(name)").path, withDestinationPath: name)
         try FileManager.default.linkItem(
-            atPath: directory.appendingPathComponent(name).path, toPath: directory.appendingPathComponent("hard-\(name)").path)
+            atPath: directory.appendingPathComponent(name).path,
+            toPath: directory.appendingPathComponent("hard-\(name)").path)
         return [name, "./\(name)", directory.appendingPathComponent(name).path, "symbolic-\(name)", "hard-\(name)"]
     }
 
@@ -31,13 +32,16 @@ import Testing
             let outcome = try ProductRunner.run(
                 "companion", ["accel", "graph", "sh.iiorec", "--svg", output], directory: directory)
             #expect(outcome.status == 2, "\(output)")
-            #expect(outcome.standardError.hasPrefix("companion: \(output): --svg names the input recording"), "\(outcome.standardError)")
+            #expect(
+                outcome.standardError.hasPrefix("companion: \(output): --svg names the input recording"),
+                "\(outcome.standardError)")
             #expect(outcome.standardError.contains("refusing to overwrite it"))
             #expect(outcome.standardError.filter { $0 == "\n" }.count == 1)
             #expect(try Data(contentsOf: directory.appendingPathComponent("sh.iiorec")) == original, "\(output)")
         }
         // Another file is still fine.
-        let fine = try ProductRunner.run("companion", ["accel", "graph", "sh.iiorec", "--svg", "sh.svg"], directory: directory)
+        let fine = try ProductRunner.run(
+            "companion", ["accel", "graph", "sh.iiorec", "--svg", "sh.svg"], directory: directory)
         #expect(fine.status == 0, "\(fine.standardError)")
     }
 
@@ -46,15 +50,24 @@ import Testing
         defer { try? FileManager.default.removeItem(at: directory) }
         let capture = try Data(contentsOf: AccelTestSupport.orientationScan)
         try capture.write(to: directory.appendingPathComponent("same.bin"))
-        let xml = try Data(contentsOf: AccelTestSupport.iioCorpus.appendingPathComponent("analogdevicesinc__pyadi-iio__adxl355.xml"))
+        let xml = try Data(
+            contentsOf: AccelTestSupport.iioCorpus.appendingPathComponent("analogdevicesinc__pyadi-iio__adxl355.xml"))
         try xml.write(to: directory.appendingPathComponent("adxl355.xml"))
         let csv = Data("time,x,y,z\n0,1,2,3\n0.01,1,2,3\n".utf8)
         try csv.write(to: directory.appendingPathComponent("polled.csv"))
         let cases: [([String], String, String)] = [
-            (["same.bin", "--channels", "adxl355.xml", "-o", "same.bin"], "same.bin", "-o names the raw capture itself"),
-            (["same.bin", "--channels", "adxl355.xml", "-o", "./same.bin"], "./same.bin", "-o names the raw capture (same.bin)"),
-            (["same.bin", "--channels", "adxl355.xml", "--output", "adxl355.xml"], "adxl355.xml",
-             "-o names the channel description itself"),
+            (
+                ["same.bin", "--channels", "adxl355.xml", "-o", "same.bin"], "same.bin",
+                "-o names the raw capture itself"
+            ),
+            (
+                ["same.bin", "--channels", "adxl355.xml", "-o", "./same.bin"], "./same.bin",
+                "-o names the raw capture (same.bin)"
+            ),
+            (
+                ["same.bin", "--channels", "adxl355.xml", "--output", "adxl355.xml"], "adxl355.xml",
+                "-o names the channel description itself"
+            ),
             (["--csv", "polled.csv", "-o", "polled.csv"], "polled.csv", "-o names the CSV being imported itself"),
         ]
         for (arguments, output, message) in cases {
@@ -76,7 +89,9 @@ import Testing
         let outcome = try ProductRunner.run(
             "companion", ["accel", "record", "--sysfs-root", directory.path, "--poll", "--samples", "1", "-o", raw])
         #expect(outcome.status == 2)
-        #expect(outcome.standardError.hasPrefix("companion: \(raw): -o names the polled reading itself"), "\(outcome.standardError)")
+        #expect(
+            outcome.standardError.hasPrefix("companion: \(raw): -o names the polled reading itself"),
+            "\(outcome.standardError)")
         #expect(try String(contentsOfFile: raw, encoding: .utf8) == "-919\n")
     }
 }

@@ -12,13 +12,17 @@ import Testing
         let out = root.appendingPathComponent("rec.iiorec").path
         let outcome = try ProductRunner.run(
             "companion",
-            ["accel", "record", "--sysfs-root", root.path, "--dev-root", root.appendingPathComponent("dev").path,
-             "--samples", "2", "--buffer-length", "16", "-o", out])
+            [
+                "accel", "record", "--sysfs-root", root.path, "--dev-root", root.appendingPathComponent("dev").path,
+                "--samples", "2", "--buffer-length", "16", "-o", out,
+            ])
         #expect(outcome.status == 0, "\(outcome.standardError)")
         #expect(outcome.standardError.hasSuffix("wrote 2 scans to \(out)\n"))
         #expect(try String(contentsOf: device.appendingPathComponent("buffer/enable"), encoding: .utf8) == "0\n")
         #expect(try String(contentsOf: device.appendingPathComponent("buffer/length"), encoding: .utf8) == "16\n")
-        #expect(try String(contentsOf: device.appendingPathComponent("scan_elements/in_accel_y_en"), encoding: .utf8) == "1\n")
+        #expect(
+            try String(contentsOf: device.appendingPathComponent("scan_elements/in_accel_y_en"), encoding: .utf8)
+                == "1\n")
         let info = try ProductRunner.run("companion", ["accel", "info", out])
         #expect(info.standardOutput.contains("device: accel_3d (iio:device0)"))
         #expect(info.standardOutput.contains("scans: 2 "))
@@ -33,7 +37,8 @@ import Testing
         _ = try AccelTestSupport.makeSysfsTree(in: root)
         let out = root.appendingPathComponent("polled.iiorec").path
         let outcome = try ProductRunner.run(
-            "companion", ["accel", "record", "--poll", "--rate", "1000", "--samples", "3", "--sysfs-root", root.path, "-o", out])
+            "companion",
+            ["accel", "record", "--poll", "--rate", "1000", "--samples", "3", "--sysfs-root", root.path, "-o", out])
         #expect(outcome.status == 0, "\(outcome.standardError)")
         let dump = try ProductRunner.run("companion", ["accel", "dump", out, "--format", "csv"])
         let rows = dump.standardOutput.split(separator: "\n").dropFirst().map { $0.split(separator: ",") }
@@ -58,7 +63,10 @@ import Testing
         let out = root.appendingPathComponent("interrupted.iiorec").path
         let process = Process()
         process.executableURL = ProductRunner.binDirectory.appendingPathComponent("companion")
-        process.arguments = ["accel", "record", "--sysfs-root", root.path, "--dev-root", root.appendingPathComponent("dev").path, "-o", out]
+        process.arguments = [
+            "accel", "record", "--sysfs-root", root.path, "--dev-root", root.appendingPathComponent("dev").path, "-o",
+            out,
+        ]
         let errors = Pipe()
         process.standardError = errors
         process.standardOutput = FileHandle.nullDevice
@@ -91,7 +99,8 @@ import Testing
         let outcome = try ProductRunner.run(
             "companion", ["accel", "record", "--device", "mma8452", "--sysfs-root", root.path, "-o", root.path + "/x"])
         #expect(outcome.status == 1)
-        #expect(outcome.standardError == "companion: accel record: no IIO device called 'mma8452' (available: accel_3d)\n")
+        #expect(
+            outcome.standardError == "companion: accel record: no IIO device called 'mma8452' (available: accel_3d)\n")
     }
 
     /// Root reads any file whatever its mode, so the test runs the binary as `nobody` (setpriv), for
@@ -106,14 +115,18 @@ import Testing
         let companion = ProductRunner.binDirectory.appendingPathComponent("companion").path
         let outcome = try AccelTestSupport.runTool(
             "/usr/bin/setpriv",
-            ["--reuid=65534", "--regid=65534", "--clear-groups", companion, "accel", "record", "--poll", "--samples", "1",
-             "--sysfs-root", root.path, "-o", root.appendingPathComponent("p.iiorec").path],
+            [
+                "--reuid=65534", "--regid=65534", "--clear-groups", companion, "accel", "record", "--poll", "--samples",
+                "1",
+                "--sysfs-root", root.path, "-o", root.appendingPathComponent("p.iiorec").path,
+            ],
             directory: root)
         #expect(outcome.status == 1)
         // The file is named once, first, as every companion message names its file.
-        #expect(outcome.standardError.hasSuffix(
-            "companion: \(raw): permission denied; reading this file needs root "
-                + "(run the command with sudo, or give your user access with a udev rule)\n"),
+        #expect(
+            outcome.standardError.hasSuffix(
+                "companion: \(raw): permission denied; reading this file needs root "
+                    + "(run the command with sudo, or give your user access with a udev rule)\n"),
             "\(outcome.standardError)")
     }
 }

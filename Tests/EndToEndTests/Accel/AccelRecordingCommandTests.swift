@@ -4,29 +4,38 @@ import Testing
 /// `companion accel info|dump|graph|play|synthesize` on the shipped recordings and on broken files.
 @Suite struct AccelRecordingCommandTests {
     @Test func infoDescribesTheWalkingRecordingAndItsGap() throws {
-        let outcome = try ProductRunner.run("companion", ["accel", "info", AccelTestSupport.shippedRecording("walking")])
+        let outcome = try ProductRunner.run(
+            "companion", ["accel", "info", AccelTestSupport.shippedRecording("walking")])
         #expect(outcome.status == 0)
         #expect(outcome.standardOutput.contains("device: synthetic-walking (iio:device0)"))
         #expect(outcome.standardOutput.contains("  0      accel_x    le:s12/16>>4  0.0383072265625  0       0"))
         #expect(outcome.standardOutput.contains("  3      timestamp  le:s64/64>>0  1                0       8"))
         #expect(outcome.standardOutput.contains("scan size: 16 bytes"))
-        #expect(outcome.standardOutput.contains("gaps: 1 longer than 1.5 sampling periods (largest 0.267 s before sample 420)"))
-        #expect(outcome.standardOutput.contains("note: generator: companion accel synthesize walking --rate 60 --duration 12 --seed 3"))
+        #expect(
+            outcome.standardOutput.contains(
+                "gaps: 1 longer than 1.5 sampling periods (largest 0.267 s before sample 420)"))
+        #expect(
+            outcome.standardOutput.contains(
+                "note: generator: companion accel synthesize walking --rate 60 --duration 12 --seed 3"))
         #expect(outcome.standardOutput.contains("problems: none"))
     }
 
     @Test func dumpPrintsSIAndGWithTimestampsAsCSV() throws {
         let outcome = try ProductRunner.run(
-            "companion", ["accel", "dump", AccelTestSupport.shippedRecording("tilting"), "--format", "csv", "--filter", "lowpass"])
+            "companion",
+            ["accel", "dump", AccelTestSupport.shippedRecording("tilting"), "--format", "csv", "--filter", "lowpass"])
         #expect(outcome.status == 0)
         let lines = outcome.standardOutput.split(separator: "\n")
         #expect(lines.count == 841)
-        #expect(lines[0] == "sample,time_s,timestamp_ns,raw_x,raw_y,raw_z,x_m_s2,y_m_s2,z_m_s2,x_g,y_g,z_g,"
-            + "lowpass_x_g,lowpass_y_g,lowpass_z_g,beyond_16g")
+        #expect(
+            lines[0] == "sample,time_s,timestamp_ns,raw_x,raw_y,raw_z,x_m_s2,y_m_s2,z_m_s2,x_g,y_g,z_g,"
+                + "lowpass_x_g,lowpass_y_g,lowpass_z_g,beyond_16g")
         let first = lines[1].split(separator: ",")
         #expect(first[0] == "0" && first[1] == "0.0" && first[2] == "1768212000000000000")
         // Upright: y ≈ −1 g, in m/s² ≈ −9.8; the low-pass starts from zero, one 13th of the way.
-        let yG = Double(first[10]) ?? 0, yMS2 = Double(first[7]) ?? 0, lowY = Double(first[13]) ?? 0
+        let yG = Double(first[10]) ?? 0
+        let yMS2 = Double(first[7]) ?? 0
+        let lowY = Double(first[13]) ?? 0
         #expect(abs(yG + 1) < 0.05)
         #expect(abs(yMS2 - yG * 9.80665) < 1e-9)
         #expect(abs(lowY - yG / 13) < 1e-12)
@@ -68,7 +77,8 @@ import Testing
         defer { try? FileManager.default.removeItem(at: directory) }
         let svg = directory.appendingPathComponent("shaking.svg").path
         let outcome = try ProductRunner.run(
-            "companion", ["accel", "graph", AccelTestSupport.shippedRecording("shaking"), "--filter", "highpass", "--svg", svg])
+            "companion",
+            ["accel", "graph", AccelTestSupport.shippedRecording("shaking"), "--filter", "highpass", "--svg", svg])
         #expect(outcome.status == 0)
         let text = try String(contentsOfFile: svg, encoding: .utf8)
         #expect(text.hasPrefix("<?xml"))
@@ -77,10 +87,13 @@ import Testing
     }
 
     @Test func playReplaysFastWithMonitorSensorsOrientationNames() throws {
-        let outcome = try ProductRunner.run("companion", ["accel", "play", AccelTestSupport.shippedRecording("tilting"), "--fast"])
+        let outcome = try ProductRunner.run(
+            "companion", ["accel", "play", AccelTestSupport.shippedRecording("tilting"), "--fast"])
         #expect(outcome.status == 0)
-        let changes = outcome.standardOutput.split(separator: "\n").filter { $0.contains("Accelerometer orientation changed:") }
-            .compactMap { $0.split(separator: " ").dropFirst(3).first.map(String.init) }
+        let changes = outcome.standardOutput.split(separator: "\n").filter {
+            $0.contains("Accelerometer orientation changed:")
+        }
+        .compactMap { $0.split(separator: " ").dropFirst(3).first.map(String.init) }
         #expect(changes == ["normal", "left-up", "normal", "right-up", "normal", "face-up"])
         #expect(outcome.standardOutput.contains("done: 840 samples"))
         #expect(outcome.standardOutput.contains("low-pass x="))
@@ -91,10 +104,12 @@ import Testing
         defer { try? FileManager.default.removeItem(at: directory) }
         for (name, seed) in [("tilting", 1), ("shaking", 2), ("walking", 3)] {
             let out = directory.appendingPathComponent("\(name).iiorec").path
-            let outcome = try ProductRunner.run("companion", ["accel", "synthesize", name, "--seed", "\(seed)", "-o", out])
+            let outcome = try ProductRunner.run(
+                "companion", ["accel", "synthesize", name, "--seed", "\(seed)", "-o", out])
             #expect(outcome.status == 0)
-            #expect(try Data(contentsOf: URL(fileURLWithPath: out))
-                == Data(contentsOf: URL(fileURLWithPath: AccelTestSupport.shippedRecording(name))))
+            #expect(
+                try Data(contentsOf: URL(fileURLWithPath: out))
+                    == Data(contentsOf: URL(fileURLWithPath: AccelTestSupport.shippedRecording(name))))
         }
     }
 
@@ -107,7 +122,9 @@ import Testing
         try bytes.write(to: URL(fileURLWithPath: path))
         let dump = try ProductRunner.run("companion", ["accel", "dump", path, "--format", "csv"])
         #expect(dump.status == 0)
-        #expect(dump.standardError.hasPrefix("companion: \(path): warning: truncated last scan: sample 599 at byte offset "))
+        #expect(
+            dump.standardError.hasPrefix("companion: \(path): warning: truncated last scan: sample 599 at byte offset ")
+        )
         #expect(dump.standardError.hasSuffix("has only 11 of its 16 bytes (ignored)\n"))
         #expect(dump.standardOutput.split(separator: "\n").count == 600)
         let info = try ProductRunner.run("companion", ["accel", "info", path])
@@ -122,7 +139,8 @@ import Testing
         var bytes = try Data(contentsOf: URL(fileURLWithPath: AccelTestSupport.shippedRecording("shaking")))
         bytes.removeLast(599 * 16)
         // The header announces the scans it holds: one now.
-        let announced = Data("scans: 000000000600\n".utf8), one = Data("scans: 000000000001\n".utf8)
+        let announced = Data("scans: 000000000600\n".utf8)
+        let one = Data("scans: 000000000001\n".utf8)
         let range = try #require(bytes.range(of: announced))
         bytes.replaceSubrange(range, with: one)
         try bytes.write(to: URL(fileURLWithPath: path))
@@ -137,12 +155,19 @@ import Testing
         defer { try? FileManager.default.removeItem(at: directory) }
         let original = try String(contentsOfFile: AccelTestSupport.shippedRecording("walking"), encoding: .isoLatin1)
         let cases: [(String, String)] = [
-            (original.replacingOccurrences(of: "scans: 000000000705", with: "scans: 000000000800"),
-             "the header does not match the data: it announces 800 scans of 16 bytes, but the 11280 bytes after byte offset 902 hold 705 scans"),
-            (original.replacingOccurrences(of: "type=le:s12/16>>4", with: "type=le:s12/16"),
-             "header line 9 (byte offset 211): channel accel_x: unknown scan type 'le:s12/16'"),
-            (original.replacingOccurrences(of: "index=2 type=le:s12/16>>4 scale=0.0383072265625", with: "index=2 type=le:s12/16>>4 scale=0"),
-             "channel accel_z has scale 0, which would turn every reading into 0"),
+            (
+                original.replacingOccurrences(of: "scans: 000000000705", with: "scans: 000000000800"),
+                "the header does not match the data: it announces 800 scans of 16 bytes, but the 11280 bytes after byte offset 902 hold 705 scans"
+            ),
+            (
+                original.replacingOccurrences(of: "type=le:s12/16>>4", with: "type=le:s12/16"),
+                "header line 9 (byte offset 211): channel accel_x: unknown scan type 'le:s12/16'"
+            ),
+            (
+                original.replacingOccurrences(
+                    of: "index=2 type=le:s12/16>>4 scale=0.0383072265625", with: "index=2 type=le:s12/16>>4 scale=0"),
+                "channel accel_z has scale 0, which would turn every reading into 0"
+            ),
         ]
         for (number, (text, message)) in cases.enumerated() {
             let path = directory.appendingPathComponent("broken\(number).iiorec").path
@@ -160,9 +185,12 @@ import Testing
         let unknown = try ProductRunner.run("companion", ["accel", "frobnicate"])
         #expect(unknown.status == 2)
         #expect(unknown.standardError == "companion: accel frobnicate: unknown action (try 'companion accel --help')\n")
-        let filter = try ProductRunner.run("companion", ["accel", "dump", AccelTestSupport.shippedRecording("walking"), "--filter", "bandpass"])
+        let filter = try ProductRunner.run(
+            "companion", ["accel", "dump", AccelTestSupport.shippedRecording("walking"), "--filter", "bandpass"])
         #expect(filter.status == 2)
-        #expect(filter.standardError.hasPrefix("companion: --filter: unknown filter 'bandpass' (filters: lowpass, highpass,"))
+        #expect(
+            filter.standardError.hasPrefix(
+                "companion: --filter: unknown filter 'bandpass' (filters: lowpass, highpass,"))
         let help = try ProductRunner.run("companion", ["accel", "--help"])
         #expect(help.status == 0)
         for action in ["record", "import", "info", "dump", "graph", "play", "synthesize"] {

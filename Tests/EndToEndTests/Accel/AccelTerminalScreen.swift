@@ -43,7 +43,8 @@ enum AccelTerminalScreen {
         let command = ([executable.path] + arguments).map(quoted).joined(separator: " ")
         // --foreground: the command stays in the terminal's foreground process group, where a
         // program that reads keys must be (plain `timeout` runs it in a background group).
-        let script = "NO_COLOR=1 timeout --foreground 60 \(command); echo ACCEL-EXIT=$?; "
+        let script =
+            "NO_COLOR=1 timeout --foreground 60 \(command); echo ACCEL-EXIT=$?; "
             + "tmux -L \(socket) wait-for -S finished; read _"
         defer { _ = try? tmux(socket, ["kill-server"], output: nil) }
         let size = ["-x", "\(columns)", "-y", "\(rows)"]
@@ -77,7 +78,9 @@ enum AccelTerminalScreen {
     @discardableResult
     private static func tmux(_ socket: String, _ arguments: [String], output: String?) throws -> Int32 {
         let code = try CleanSpawn.runToEnd(["tmux", "-L", socket, "-f", "/dev/null"] + arguments, output: output)
-        guard code == 0 || arguments.first == "kill-server" else { throw AccelTerminalScreenError.tmuxFailed(arguments) }
+        guard code == 0 || arguments.first == "kill-server" else {
+            throw AccelTerminalScreenError.tmuxFailed(arguments)
+        }
         return code
     }
 

@@ -5,7 +5,9 @@ enum AccelTestSupport {
     /// `<packageRoot>/../shared/corpus/iio`, or two levels up from a git worktree (`/work/wt/<name>`).
     static var iioCorpus: URL {
         let parent = ProductRunner.packageRoot.deletingLastPathComponent()
-        let candidates = [parent, parent.deletingLastPathComponent()].map { $0.appendingPathComponent("shared/corpus/iio") }
+        let candidates = [parent, parent.deletingLastPathComponent()].map {
+            $0.appendingPathComponent("shared/corpus/iio")
+        }
         return candidates.first { FileManager.default.fileExists(atPath: $0.path) } ?? candidates[0]
     }
 
@@ -46,10 +48,12 @@ enum AccelTestSupport {
         }
         for (name, text) in files {
             let url = device.appendingPathComponent(name)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data((text + "\n").utf8).write(to: url)
         }
-        try FileManager.default.createDirectory(at: root.appendingPathComponent("dev"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: root.appendingPathComponent("dev"), withIntermediateDirectories: true)
         return device
     }
 }
@@ -57,7 +61,9 @@ enum AccelTestSupport {
 extension AccelTestSupport {
     /// Runs any executable (not only the package's products), returning its standard error and status;
     /// standard output is discarded.
-    static func runTool(_ path: String, _ arguments: [String], directory: URL) throws -> (standardError: String, status: Int32) {
+    static func runTool(_ path: String, _ arguments: [String], directory: URL) throws -> (
+        standardError: String, status: Int32
+    ) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path)
         process.arguments = arguments

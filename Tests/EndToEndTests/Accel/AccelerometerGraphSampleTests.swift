@@ -25,24 +25,30 @@ import Testing
             for arguments in [["--width", value], ["--width=\(value)"]] {
                 let outcome = try ProductRunner.run("accelerometer-graph", arguments)
                 #expect(outcome.status == 2, "\(arguments)")
-                #expect(outcome.standardError == "accelerometer-graph: --width must be a whole number from 30 to 1000, not '\(value)'\n")
+                #expect(
+                    outcome.standardError
+                        == "accelerometer-graph: --width must be a whole number from 30 to 1000, not '\(value)'\n")
                 #expect(outcome.standardOutput.isEmpty)
             }
         }
         for arguments in [["--color", "sometimes"], ["--color=sometimes"], ["--color", "ALWAYS"]] {
             let outcome = try ProductRunner.run("accelerometer-graph", arguments)
             #expect(outcome.status == 2)
-            #expect(outcome.standardError.hasPrefix("accelerometer-graph: --color must be always, never or auto, not '"))
+            #expect(
+                outcome.standardError.hasPrefix("accelerometer-graph: --color must be always, never or auto, not '"))
         }
         let missing = try ProductRunner.run("accelerometer-graph", ["--width"])
-        #expect(missing.standardError == "accelerometer-graph: --width needs a value (a whole number from 30 to 1000)\n")
+        #expect(
+            missing.standardError == "accelerometer-graph: --width needs a value (a whole number from 30 to 1000)\n")
         let unknown = try ProductRunner.run("accelerometer-graph", ["--height", "4"])
         #expect(unknown.status == 2)
         #expect(unknown.standardError.hasPrefix("accelerometer-graph: unknown option --height"))
     }
 
     @Test func bothOptionSpellingsWork() throws {
-        for arguments in [["shaking", "--width", "30", "--color", "never"], ["--color=always", "--width=1000", "shaking"]] {
+        for arguments in [
+            ["shaking", "--width", "30", "--color", "never"], ["--color=always", "--width=1000", "shaking"],
+        ] {
             let outcome = try ProductRunner.run("accelerometer-graph", arguments)
             #expect(outcome.status == 0, "\(arguments): \(outcome.standardError)")
         }
@@ -77,14 +83,18 @@ import Testing
         let text = outcome.standardOutput.replacingOccurrences(of: "\n    ", with: " ")
         #expect(text.contains("  generator: companion accel synthesize walking --rate 60 --duration 12 --seed 3"))
         let tail = lines.drop { !$0.hasPrefix("Adaptive mode") }.joined(separator: " ")
-        #expect(tail.hasPrefix("Adaptive mode compares the lengths of output and input: when they differ by under 0.02 g (noise),"))
+        #expect(
+            tail.hasPrefix(
+                "Adaptive mode compares the lengths of output and input: when they differ by under 0.02 g (noise),"))
         #expect(tail.contains("the low-pass uses its full α (follows at once) and the high-pass a third of it."))
     }
 
     @Test func anUnknownRecordingListsTheShippedOnes() throws {
         let outcome = try ProductRunner.run("accelerometer-graph", ["running"])
         #expect(outcome.status == 1)
-        #expect(outcome.standardError == "accelerometer-graph: no recording called 'running' (shipped: shaking, tilting, walking)\n")
+        #expect(
+            outcome.standardError
+                == "accelerometer-graph: no recording called 'running' (shipped: shaking, tilting, walking)\n")
     }
 }
 
@@ -92,7 +102,8 @@ import Testing
 @Suite struct AccelTimestampModeTests {
     @Test func theWalkingGapChangesTheFilteredValuesOnlyFromTheGapOn() throws {
         let path = AccelTestSupport.shippedRecording("walking")
-        let fixed = try ProductRunner.run("companion", ["accel", "dump", path, "--format", "csv", "--filter", "lowpass"])
+        let fixed = try ProductRunner.run(
+            "companion", ["accel", "dump", path, "--format", "csv", "--filter", "lowpass"])
         let timed = try ProductRunner.run(
             "companion", ["accel", "dump", path, "--format", "csv", "--filter", "lowpass", "--timestamps"])
         let fixedRows = fixed.standardOutput.split(separator: "\n")
@@ -105,7 +116,9 @@ import Testing
             let b = Double(timedRows[row].split(separator: ",")[13]) ?? 1
             #expect(abs(a - b) < 1e-7, "row \(row)")
         }
-        let after = (Double(fixedRows[421].split(separator: ",")[13]) ?? 0) - (Double(timedRows[421].split(separator: ",")[13]) ?? 0)
+        let after =
+            (Double(fixedRows[421].split(separator: ",")[13]) ?? 0)
+            - (Double(timedRows[421].split(separator: ",")[13]) ?? 0)
         #expect(abs(after) > 1e-3)
     }
 }

@@ -4,7 +4,9 @@ import Testing
 
 /// Bad inputs built in the test: each gives one clear line and the right exit status, never a crash.
 @Suite struct InspectBadInputTests {
-    private func expectError(_ outcome: ProcessOutcome, contains text: String, sourceLocation: SourceLocation = #_sourceLocation) {
+    private func expectError(
+        _ outcome: ProcessOutcome, contains text: String, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         #expect(outcome.status == 2, "exit \(outcome.status): \(outcome.standardError)", sourceLocation: sourceLocation)
         #expect(outcome.standardError.contains(text), "\(outcome.standardError)", sourceLocation: sourceLocation)
         #expect(outcome.standardError.split(separator: "\n").count == 1, sourceLocation: sourceLocation)
@@ -45,7 +47,8 @@ import Testing
 
     @Test func aMissingPathSaysSo() throws {
         let fixtures = try InspectFixtures()
-        expectError(try fixtures.inspect(["nothing-here.sqlite"]), contains: "nothing-here.sqlite: no such file or directory")
+        expectError(
+            try fixtures.inspect(["nothing-here.sqlite"]), contains: "nothing-here.sqlite: no such file or directory")
     }
 
     @Test func anEmptyFileSaysItIsEmpty() throws {
@@ -60,7 +63,8 @@ import Testing
         var generator = SeededGenerator(seed: 42)
         try fixtures.write("random.sqlite", Data((0..<8192).map { _ in UInt8.random(in: 0...255, using: &generator) }))
         // An SQLCipher store is random-looking from its first byte on.
-        try fixtures.write("encrypted.sqlite", Data((0..<4096).map { _ in UInt8.random(in: 0...255, using: &generator) }))
+        try fixtures.write(
+            "encrypted.sqlite", Data((0..<4096).map { _ in UInt8.random(in: 0...255, using: &generator) }))
         for name in ["notes.sqlite", "random.sqlite", "encrypted.sqlite"] {
             expectError(try fixtures.inspect([name]), contains: "\(name): not an SQLite file (encrypted?)")
         }
@@ -87,7 +91,8 @@ import Testing
 
     @Test func aStoreWithDamagedPagesIsReportedNotCrashedOn() throws {
         let fixtures = try InspectFixtures()
-        var bytes = [UInt8](try Data(contentsOf: InspectFixtures.corpus.appendingPathComponent(InspectFixtures.sampleModel2)))
+        var bytes = [UInt8](
+            try Data(contentsOf: InspectFixtures.corpus.appendingPathComponent(InspectFixtures.sampleModel2)))
         // Scribble over the middle pages (the page size is 4096), leaving the header and schema intact.
         for index in stride(from: 40 * 4096, to: min(bytes.count, 120 * 4096), by: 7) { bytes[index] ^= 0x5A }
         try fixtures.write("damaged.sqlite", Data(bytes))
@@ -115,8 +120,12 @@ import Testing
 
     @Test func anSQLiteFileThatIsNotCoreDataIsOneLineNamingTheMissingTablesYetShowsItsSchema() throws {
         let fixtures = try InspectFixtures()
-        try fixtures.makeDatabase("plain.db", ["CREATE TABLE people (id INTEGER PRIMARY KEY, name TEXT)",
-                                               "INSERT INTO people (name) VALUES ('Ada')"])
+        try fixtures.makeDatabase(
+            "plain.db",
+            [
+                "CREATE TABLE people (id INTEGER PRIMARY KEY, name TEXT)",
+                "INSERT INTO people (name) VALUES ('Ada')",
+            ])
         let summary = try fixtures.inspect(["plain.db"])
         expectError(summary, contains: "plain.db: not a Core Data store: it has no Z_PRIMARYKEY and Z_METADATA tables")
         #expect(summary.standardOutput.isEmpty)
@@ -132,9 +141,11 @@ import Testing
 
     @Test func aFileWithOnlyOneOfCoreDatasTablesNamesTheOneMissing() throws {
         let fixtures = try InspectFixtures()
-        try fixtures.makeDatabase("half.sqlite", [
-            "CREATE TABLE Z_PRIMARYKEY (Z_ENT INTEGER PRIMARY KEY, Z_NAME VARCHAR, Z_SUPER INTEGER, Z_MAX INTEGER)",
-        ])
+        try fixtures.makeDatabase(
+            "half.sqlite",
+            [
+                "CREATE TABLE Z_PRIMARYKEY (Z_ENT INTEGER PRIMARY KEY, Z_NAME VARCHAR, Z_SUPER INTEGER, Z_MAX INTEGER)"
+            ])
         let summary = try fixtures.inspect(["half.sqlite"])
         expectError(summary, contains: "half.sqlite: not a Core Data store: it has no Z_METADATA table")
         expectError(try fixtures.inspect(["half.sqlite", "metadata"]), contains: "it has no Z_METADATA table")
@@ -150,8 +161,9 @@ import Testing
         let errors = outcome.standardError.split(separator: "\n").map(String.init).sorted()
         #expect(errors.count == 2, "\(outcome.standardError)")
         #expect(errors.first?.hasPrefix("companion: class/broken.sqlite: database disk image is malformed") == true)
-        #expect(errors.last
-            == "companion: class/plain.sqlite: not a Core Data store: it has no Z_PRIMARYKEY and Z_METADATA tables")
+        #expect(
+            errors.last
+                == "companion: class/plain.sqlite: not a Core Data store: it has no Z_PRIMARYKEY and Z_METADATA tables")
         #expect(outcome.standardOutput.contains("Recipe 3"))
     }
 
@@ -221,7 +233,8 @@ import Testing
         let hostile = "x\u{1B}]0;pwned\u{07}\u{1B}[2J\u{202E}gnp.exe\u{9B}31m\u{2028}"
         let database = try Database(path: store)
         try database.execute("UPDATE ZRECIPE SET ZNAME = ?, ZOVERVIEW = ?", [.text(hostile), .text(hostile)])
-        try database.execute("UPDATE Z_PRIMARYKEY SET Z_NAME = ? WHERE Z_NAME = 'RecipeType'", [.text("Type" + hostile)])
+        try database.execute(
+            "UPDATE Z_PRIMARYKEY SET Z_NAME = ? WHERE Z_NAME = 'RecipeType'", [.text("Type" + hostile)])
         try database.execute("CREATE TABLE \"t\(hostile)\" (\"c\(hostile)\" TEXT)")
         try database.execute("INSERT INTO \"t\(hostile)\" VALUES (?)", [.text(hostile)])
         database.close()
@@ -232,9 +245,13 @@ import Testing
             for format in ["--table", "--markdown", "--json", "--csv", "--line"] {
                 let outcome = try fixtures.inspect(["hostile.sqlite"] + command + [format])
                 let text = outcome.standardOutput + outcome.standardError
-                #expect(outcome.status != 2 || command == ["rows", "Recipe"], "\(command) \(format): \(outcome.standardError)")
+                #expect(
+                    outcome.status != 2 || command == ["rows", "Recipe"],
+                    "\(command) \(format): \(outcome.standardError)")
                 for forbidden in ["\u{1B}", "\u{07}", "\u{202E}", "\u{9B}", "\u{2028}"] {
-                    #expect(!text.contains(forbidden), "\(command) \(format) let \(forbidden.unicodeScalars.first!.value) through")
+                    #expect(
+                        !text.contains(forbidden),
+                        "\(command) \(format) let \(forbidden.unicodeScalars.first!.value) through")
                 }
             }
         }
@@ -342,13 +359,17 @@ extension InspectBadInputTests {
                     #expect(text.lowercased().contains("bkx"), "\(command) \(format) does not show the entity")
                 }
                 for character in forbidden {
-                    #expect(!text.contains(character), "\(command) \(format) let U+\(character.unicodeScalars.first!.value) through")
+                    #expect(
+                        !text.contains(character),
+                        "\(command) \(format) let U+\(character.unicodeScalars.first!.value) through")
                 }
             }
         }
         let rows = try fixtures.inspect(["store/books.sqlite", "rows", entity, "--csv"])
         #expect(rows.status == 0, "\(rows.standardError)")
-        #expect(rows.standardOutput.components(separatedBy: "\r\n").filter { !$0.isEmpty }.count == 12, "header and 11 books")
+        #expect(
+            rows.standardOutput.components(separatedBy: "\r\n").filter { !$0.isEmpty }.count == 12,
+            "header and 11 books")
         let batch = try fixtures.inspect(["store", "--json"])
         #expect(batch.status == 0, "\(batch.standardError)")
         for character in forbidden { #expect(!batch.standardOutput.contains(character)) }

@@ -8,7 +8,8 @@ import Testing
         for name in InspectFixtures.storeNames { try fixtures.copyCorpusStore(name, into: "class/" + name.prefix(8)) }
         // Same model twice, an odd name, a bad file, a link, and the siblings that must be skipped.
         try fixtures.copyCorpusStore(InspectFixtures.recipes, into: "class/student-b", as: "Default.store")
-        try fixtures.write("class/broken/Model.sqlite", Data("SQLite format 3\u{0}".utf8) + Data(repeating: 7, count: 200))
+        try fixtures.write(
+            "class/broken/Model.sqlite", Data("SQLite format 3\u{0}".utf8) + Data(repeating: 7, count: 200))
         try FileManager.default.createSymbolicLink(atPath: fixtures.path + "/class/link", withDestinationPath: "/")
         let before = try fixtures.snapshot("class")
 
@@ -33,7 +34,9 @@ import Testing
         #expect(outcome.status == 0, "\(outcome.standardError)")
         let lines = outcome.standardOutput.split(separator: "\n")
         #expect(lines.count == 3)
-        let objects = try lines.map { try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]) }
+        let objects = try lines.map {
+            try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+        }
         #expect(objects.allSatisfy { $0["ok"] as? Bool == true })
         #expect(objects[0]["modelGroup"] as? String == "A" && objects[1]["modelGroup"] as? String == "A")
         #expect(objects[2]["modelGroup"] as? String == "B")
@@ -43,10 +46,12 @@ import Testing
     @Test func differencesFromTheExpectedModelAreCountedAndMakeTheExitStatusOne() throws {
         let fixtures = try InspectFixtures()
         try fixtures.copyCorpusStore("alemar11__CoreDataPlus__SampleModel_V1.sqlite", into: "v1")
-        let expected = InspectFixtures.corpus.appendingPathComponent("models/alemar11__CoreDataPlus__SampleModel2.contents")
+        let expected = InspectFixtures.corpus.appendingPathComponent(
+            "models/alemar11__CoreDataPlus__SampleModel2.contents")
         let outcome = try fixtures.inspect(["v1", "--expected", expected.path, "--json"])
         #expect(outcome.status == 1)
-        let object = try #require(try JSONSerialization.jsonObject(with: Data(outcome.standardOutput.utf8)) as? [String: Any])
+        let object = try #require(
+            try JSONSerialization.jsonObject(with: Data(outcome.standardOutput.utf8)) as? [String: Any])
         #expect((object["differences"] as? Int ?? 0) > 0)
     }
 

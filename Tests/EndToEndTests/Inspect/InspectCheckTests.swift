@@ -15,14 +15,14 @@ import Testing
         #expect(outcome.standardOutput.contains("\"findings\":[]"))
     }
 
-
     @Test func relationshipCountsAreCheckedAsCoreDataValidatesThem() throws {
         // Bookmarks_V4 with its own model, made stricter: favorites optional with 1…2 objects, and
         // favoriteFolders required. Only BookmarkEntity/p3 has favorites (5); an empty optional
         // relationship is valid whatever its minimum, an empty required one is not.
         let fixtures = try InspectFixtures()
         try fixtures.copyCorpusStore(InspectFixtures.bookmarks)
-        let modelURL = InspectFixtures.corpus.appendingPathComponent("models/duckduckgo__BrowserServicesKit__BookmarksModel_4.contents")
+        let modelURL = InspectFixtures.corpus.appendingPathComponent(
+            "models/duckduckgo__BrowserServicesKit__BookmarksModel_4.contents")
         var model = try String(contentsOf: modelURL, encoding: .utf8)
         model = model.replacingOccurrences(
             of: #"<relationship name="favorites" optional="YES" toMany="YES""#,
@@ -32,7 +32,8 @@ import Testing
         try fixtures.write("Strict.contents", Data(model.utf8))
         let outcome = try fixtures.inspect([InspectFixtures.bookmarks, "check", "--model", "Strict.contents", "--json"])
         #expect(outcome.status == 1)
-        let report = try #require(try JSONSerialization.jsonObject(with: Data(outcome.standardOutput.utf8)) as? [String: Any])
+        let report = try #require(
+            try JSONSerialization.jsonObject(with: Data(outcome.standardOutput.utf8)) as? [String: Any])
         let findings = try #require(report["findings"] as? [[String: Any]]).filter {
             $0["kind"] as? String == "relationship count outside min/max"
         }
@@ -42,7 +43,10 @@ import Testing
         // Every bookmark outside the favorites folder has no favoriteFolders, now required.
         let folders = findings.filter { $0["key"] as? String == "favoriteFolders" }
         #expect(!folders.isEmpty && folders.count < 10, "\(folders)")
-        #expect(folders.allSatisfy { ($0["finding"] as? String)?.hasPrefix("favoriteFolders has 0 objects; the model allows 1…∞") == true })
+        #expect(
+            folders.allSatisfy {
+                ($0["finding"] as? String)?.hasPrefix("favoriteFolders has 0 objects; the model allows 1…∞") == true
+            })
     }
 
     @Test func joinTableRowsPointingAtMissingObjectsAreFound() throws {
@@ -53,9 +57,11 @@ import Testing
         database.close()
         let outcome = try fixtures.inspect([InspectFixtures.bookmarks, "check", "--csv"])
         #expect(outcome.status == 1)
-        #expect(outcome.standardOutput.contains(
-            "dangling join-table row,BookmarkEntity,BookmarkEntity/p5,favorites,"
-                + "\"Z_1FAVORITES pairs BookmarkEntity/p5 with BookmarkEntity/p999, but BookmarkEntity/p999 does not exist\""))
+        #expect(
+            outcome.standardOutput.contains(
+                "dangling join-table row,BookmarkEntity,BookmarkEntity/p5,favorites,"
+                    + "\"Z_1FAVORITES pairs BookmarkEntity/p5 with BookmarkEntity/p999, but BookmarkEntity/p999 does not exist\""
+            ))
     }
 
     @Test func externalStorageRecordsWithoutTheirFileAreFound() throws {
@@ -72,20 +78,25 @@ import Testing
         }
         database.close()
         try fixtures.write(".books_SUPPORT/_EXTERNAL_DATA/AAAA-1111", Data("cover".utf8))
-        try fixtures.write("Books.contents", Data("""
-            <?xml version="1.0" encoding="UTF-8" standalone="yes"?>
-            <model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">
-                <entity name="Book" representedClassName="Book" syncable="YES">
-                    <attribute name="author" optional="YES" attributeType="String"/>
-                    <attribute name="copyright" optional="YES" attributeType="Date"/>
-                    <attribute name="title" optional="YES" attributeType="String"/>
-                    <attribute name="cover" optional="YES" attributeType="Binary" allowsExternalBinaryDataStorage="YES"/>
-                </entity>
-            </model>
-            """.utf8))
+        try fixtures.write(
+            "Books.contents",
+            Data(
+                """
+                <?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+                <model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">
+                    <entity name="Book" representedClassName="Book" syncable="YES">
+                        <attribute name="author" optional="YES" attributeType="String"/>
+                        <attribute name="copyright" optional="YES" attributeType="Date"/>
+                        <attribute name="title" optional="YES" attributeType="String"/>
+                        <attribute name="cover" optional="YES" attributeType="Binary" allowsExternalBinaryDataStorage="YES"/>
+                    </entity>
+                </model>
+                """.utf8))
         let outcome = try fixtures.inspect(["books.sqlite", "check", "--model", "Books.contents", "--csv"])
         #expect(outcome.status == 1, "\(outcome.standardError)")
-        let lines = outcome.standardOutput.components(separatedBy: "\r\n").filter { $0.hasPrefix("external storage file missing") }
+        let lines = outcome.standardOutput.components(separatedBy: "\r\n").filter {
+            $0.hasPrefix("external storage file missing")
+        }
         #expect(lines.count == 2, "\(outcome.standardOutput)")
         #expect(lines.first?.hasPrefix("external storage file missing,Book,Book/p11,cover,") == true)
         #expect(lines.last?.hasPrefix("external storage file missing,Book,Book/p14,cover,") == true)
@@ -112,10 +123,13 @@ import Testing
 
         let outcome = try fixtures.inspect([InspectFixtures.recipes, "check", "--json"])
         #expect(outcome.status == 1)
-        let report = try #require(try JSONSerialization.jsonObject(with: Data(outcome.standardOutput.utf8)) as? [String: Any])
+        let report = try #require(
+            try JSONSerialization.jsonObject(with: Data(outcome.standardOutput.utf8)) as? [String: Any])
         let findings = try #require(report["findings"] as? [[String: Any]])
         func has(_ kind: String, _ object: String, _ key: String) -> Bool {
-            findings.contains { $0["kind"] as? String == kind && $0["object"] as? String == object && $0["key"] as? String == key }
+            findings.contains {
+                $0["kind"] as? String == kind && $0["object"] as? String == object && $0["key"] as? String == key
+            }
         }
         #expect(has("Z_MAX below highest Z_PK", "ZINGREDIENT", "Z_MAX"))
         #expect(has("dangling to-one reference", "Ingredient/p3", "recipe"))

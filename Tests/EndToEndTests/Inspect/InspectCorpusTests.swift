@@ -66,7 +66,8 @@ import Testing
             "--sort", "-displayOrder", "--limit", "2", "--json",
         ])
         #expect(outcome.status == 0)
-        let rows = try #require(try JSONSerialization.jsonObject(with: Data(outcome.standardOutput.utf8)) as? [[String: Any]])
+        let rows = try #require(
+            try JSONSerialization.jsonObject(with: Data(outcome.standardOutput.utf8)) as? [[String: Any]])
         #expect(rows.count == 2)
         #expect(rows.allSatisfy { $0["recipe"] as? String == "Recipe/p2" })
         let orders = rows.compactMap { $0["displayOrder"] as? Int }
@@ -79,8 +80,10 @@ import Testing
         let predicate = try fixtures.inspect([InspectFixtures.recipes, "rows", "Recipe", "--where", "overveiw != nil"])
         #expect(predicate.status == 2)
         #expect(predicate.standardError.split(separator: "\n").count == 1, "\(predicate.standardError)")
-        #expect(predicate.standardError.hasPrefix("companion: --where: predicate \"overveiw != nil\": entity Recipe has "
-            + "no property 'overveiw'; did you mean 'overview'?"), "\(predicate.standardError)")
+        #expect(
+            predicate.standardError.hasPrefix(
+                "companion: --where: predicate \"overveiw != nil\": entity Recipe has "
+                    + "no property 'overveiw'; did you mean 'overview'?"), "\(predicate.standardError)")
         #expect(predicate.standardOutput.isEmpty)
         let sort = try fixtures.inspect([InspectFixtures.recipes, "rows", "Recipe", "--sort", "flavour"])
         #expect(sort.status == 2)
@@ -106,7 +109,8 @@ import Testing
         let store = "wibosco__CoreDataMigration-Example__CoreDataMigration_Example_WAL.sqlite"
         try fixtures.copyCorpusStore(store)
         let outcome = try fixtures.inspect([store, "--json"])
-        let object = try #require(try JSONSerialization.jsonObject(with: Data(outcome.standardOutput.utf8)) as? [String: Any])
+        let object = try #require(
+            try JSONSerialization.jsonObject(with: Data(outcome.standardOutput.utf8)) as? [String: Any])
         let entities = try #require(object["entities"] as? [[String: Any]])
         #expect(entities.contains { $0["entity"] as? String == "Post" && ($0["rows"] as? Int ?? 0) > 0 })
     }
@@ -127,7 +131,8 @@ import Testing
         try fixtures.copyCorpusStore(store)
         let models = InspectFixtures.corpus.appendingPathComponent("models")
         let same = try fixtures.inspect([
-            store, "diff", "--expected", models.appendingPathComponent("alemar11__CoreDataPlus__SampleModel.contents").path,
+            store, "diff", "--expected",
+            models.appendingPathComponent("alemar11__CoreDataPlus__SampleModel.contents").path,
         ])
         #expect(same.status == 0, "\(same.standardOutput)")
         #expect(same.standardOutput.contains("compatible"))

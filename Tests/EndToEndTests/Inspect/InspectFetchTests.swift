@@ -116,8 +116,9 @@ import Testing
     @Test func unknownEntityListsTheEntitiesAsAUsageErrorLikeRows() throws {
         let outcome = try fetch(["Dessert"])
         #expect(outcome.status == 2)
-        #expect(outcome.standardError == "companion: \(InspectFixtures.recipes): fetch Dessert: no such entity in this "
-            + "store's model (entities: Image, Ingredient, Recipe, RecipeType)\n")
+        #expect(
+            outcome.standardError == "companion: \(InspectFixtures.recipes): fetch Dessert: no such entity in this "
+                + "store's model (entities: Image, Ingredient, Recipe, RecipeType)\n")
     }
 
     @Test func unknownSortKeyIsOneLineWithExitOne() throws {
@@ -132,9 +133,13 @@ import Testing
         let outcome = try fetch(
             ["Book", "--sort", "-title", "--limit", "2", "--format", "markdown"], store: InspectFixtures.books)
         #expect(outcome.status == 0, "\(outcome.standardError)")
-        let notes = outcome.standardOutput.split(separator: "\n").filter { $0.hasPrefix("note: the model was inferred") }
+        let notes = outcome.standardOutput.split(separator: "\n").filter {
+            $0.hasPrefix("note: the model was inferred")
+        }
         #expect(notes.count == 1, "\(outcome.standardOutput)")
-        #expect(statements(outcome.standardOutput).first?.contains(" FROM ZBOOK t0 ORDER BY t0.ZTITLE DESC LIMIT 2") == true)
+        #expect(
+            statements(outcome.standardOutput).first?.contains(" FROM ZBOOK t0 ORDER BY t0.ZTITLE DESC LIMIT 2") == true
+        )
         #expect(outcome.standardOutput.contains("| Book/p21 | Richard Dawkins |"))
         #expect(outcome.standardOutput.contains("| Book/p16 | P. G. Wodehouse |"))
         #expect(objectIDs(outcome.standardOutput) == ["Book/p21", "Book/p16"])
@@ -175,7 +180,8 @@ import Testing
     /// so two theaters and three movies are saved into it with the sample's own model.
     private func fillTheaterStore(_ path: String) throws {
         let modelURL = ProductRunner.packageRoot.appendingPathComponent("Samples/Theater/Theater.xcdatamodeld")
-        let container = PersistentContainer(name: "Theater", managedObjectModel: try ManagedObjectModel(contentsOf: modelURL))
+        let container = PersistentContainer(
+            name: "Theater", managedObjectModel: try ManagedObjectModel(contentsOf: modelURL))
         try container.loadPersistentStore(
             at: URL(fileURLWithPath: path), options: [SQLiteStore.Options.debugLogKey: SQLDebugLog(level: 0)])
         let context = container.viewContext
@@ -197,7 +203,8 @@ import Testing
     @Test func fetchesFromAStoreMadeByTheTheaterSample() throws {
         let fixtures = try InspectFixtures()
         let store = fixtures.path + "/Theater.sqlite"
-        let made = try ProductRunner.run("theater", ["--store", store], environment: ["SQLDEBUG": ""], directory: fixtures.url)
+        let made = try ProductRunner.run(
+            "theater", ["--store", store], environment: ["SQLDEBUG": ""], directory: fixtures.url)
         #expect(made.status == 0, "theater: \(made.standardError)")
         try fillTheaterStore(store)
         let before = try fixtures.snapshot()

@@ -62,7 +62,8 @@ final class InspectFixtures {
     @discardableResult
     func write(_ name: String, _ data: Data) throws -> String {
         let target = url.appendingPathComponent(name)
-        try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
         try data.write(to: target)
         return target.path
     }
@@ -99,9 +100,12 @@ final class InspectFixtures {
     }
 
     /// Runs `companion inspect …` in the scratch directory with the private TMPDIR.
-    func inspect(_ arguments: [String], input: String? = nil, environment: [String: String] = [:]) throws -> ProcessOutcome {
+    func inspect(_ arguments: [String], input: String? = nil, environment: [String: String] = [:]) throws
+        -> ProcessOutcome
+    {
         var env = ["TMPDIR": temporary.path, "COLUMNS": "100"]
         for (key, value) in environment { env[key] = value }
-        return try ProductRunner.run("companion", ["inspect"] + arguments, input: input, environment: env, directory: url)
+        return try ProductRunner.run(
+            "companion", ["inspect"] + arguments, input: input, environment: env, directory: url)
     }
 }

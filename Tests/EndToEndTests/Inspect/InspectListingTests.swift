@@ -38,8 +38,9 @@ import Testing
         let outcome = try fixtures.inspect([InspectFixtures.recipes, "rows", "Recipe", "--table", "--width", "60"])
         #expect(outcome.status == 0, "\(outcome.standardError)")
         let lines = bodyLines(outcome.standardOutput)
-        #expect(lines.map { $0.split(separator: "│").first?.trimmingCharacters(in: .whitespaces) }
-            == ["Recipe/p1", "Recipe/p2", "Recipe/p3"])
+        #expect(
+            lines.map { $0.split(separator: "│").first?.trimmingCharacters(in: .whitespaces) }
+                == ["Recipe/p1", "Recipe/p2", "Recipe/p3"])
         #expect(lines.allSatisfy { $0.contains("…") }, "the long instructions are cut instead")
     }
 
@@ -60,9 +61,11 @@ import Testing
 
     @Test func machineReadableFormatsKeepTabsAndLineBreaksButNeverAnEscape() throws {
         let fixtures = try InspectFixtures()
-        try fixtures.makeDatabase("odd.db", [
-            "CREATE TABLE t (v TEXT)", "INSERT INTO t VALUES ('a\tb\r\nc\u{1B}[31mred')",
-        ])
+        try fixtures.makeDatabase(
+            "odd.db",
+            [
+                "CREATE TABLE t (v TEXT)", "INSERT INTO t VALUES ('a\tb\r\nc\u{1B}[31mred')",
+            ])
         let csv = try fixtures.inspect(["odd.db", "shell", "--csv"], input: "SELECT v FROM t;\n")
         #expect(csv.standardOutput == "v\r\n\"a\tb\r\nc␛[31mred\"\r\n", "\(csv.standardOutput.debugDescription)")
         let json = try fixtures.inspect(["odd.db", "shell", "--json"], input: "SELECT v FROM t;\n")
@@ -87,7 +90,8 @@ import Testing
         let fixtures = try InspectFixtures()
         try fixtures.copyCorpusStore(InspectFixtures.recipes)
         // The shell draws its table after 256 rows (a query may never end); p1000 comes later.
-        let query = "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c LIMIT 1000) "
+        let query =
+            "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c LIMIT 1000) "
             + "SELECT 'Page/p' || x AS id FROM c;\n"
         let outcome = try fixtures.inspect([InspectFixtures.recipes, "shell", "--table"], input: query)
         #expect(outcome.status == 0, "\(outcome.standardError)")

@@ -58,9 +58,10 @@ import Testing
         let object = try #require(
             try JSONSerialization.jsonObject(with: Data(outcome.standardOutput.utf8)) as? [String: Any])
         let entries = try #require(object["application"] as? [[String: Any]])
-        let values = Dictionary(uniqueKeysWithValues: entries.compactMap { entry in
-            (entry["key"] as? String).map { ($0, entry["value"] as Any) }
-        })
+        let values = Dictionary(
+            uniqueKeysWithValues: entries.compactMap { entry in
+                (entry["key"] as? String).map { ($0, entry["value"] as Any) }
+            })
         #expect(values["tags"] as? [String] == ["a", "b"])
         #expect(values["launches"] as? Int == 7)
         #expect(values["synced"] as? Bool == true)

@@ -12,7 +12,8 @@ import Testing
     }
 
     @Test func queriesAndDotCommandsRunWithoutPromptOrBanner() throws {
-        let outcome = try run("SELECT count(*) AS n\n  FROM ZRECIPE;\n.rows Recipe --limit 1 --line\nPRAGMA table_info(ZRECIPE);\n")
+        let outcome = try run(
+            "SELECT count(*) AS n\n  FROM ZRECIPE;\n.rows Recipe --limit 1 --line\nPRAGMA table_info(ZRECIPE);\n")
         #expect(outcome.status == 0, "\(outcome.standardError)")
         #expect(outcome.standardOutput.hasPrefix("n\r\n3\r\n"))
         #expect(outcome.standardOutput.contains("objectID = Recipe/p1"))
@@ -23,7 +24,8 @@ import Testing
 
     @Test func anythingThatWritesIsRefusedByTheAuthorizer() throws {
         let outcome = try run(
-            "DELETE FROM ZRECIPE;\nPRAGMA journal_mode = DELETE;\nATTACH 'x.db' AS x;\nCREATE TABLE t (x);\nSELECT count(*) FROM ZRECIPE;\n")
+            "DELETE FROM ZRECIPE;\nPRAGMA journal_mode = DELETE;\nATTACH 'x.db' AS x;\nCREATE TABLE t (x);\nSELECT count(*) FROM ZRECIPE;\n"
+        )
         #expect(outcome.status == 1)
         let errors = outcome.standardError.split(separator: "\n")
         #expect(errors.count == 4, "\(outcome.standardError)")
@@ -64,7 +66,8 @@ import Testing
     }
 
     @Test func anUnclosedQuoteInADotCommandIsAnError() throws {
-        let outcome = try run(".rows Recipe --where \"name BEGINSWITH 'R'\n.rows Recipe --limit 1 --where \"name BEGINSWITH 'R'\"\n")
+        let outcome = try run(
+            ".rows Recipe --where \"name BEGINSWITH 'R'\n.rows Recipe --limit 1 --where \"name BEGINSWITH 'R'\"\n")
         #expect(outcome.status == 1)
         #expect(outcome.standardError == "companion: .rows: the \" quote opened in this line is never closed\n")
         #expect(outcome.standardOutput.contains("Recipe/p1"))
@@ -116,8 +119,9 @@ import Testing
     @Test func anUnknownModeIsNamedInTheError() throws {
         let outcome = try run(".mode xml\n")
         #expect(outcome.status == 1)
-        #expect(outcome.standardError
-            == "companion: .mode: unknown format 'xml' (formats: table, markdown, json, csv, line)\n")
+        #expect(
+            outcome.standardError
+                == "companion: .mode: unknown format 'xml' (formats: table, markdown, json, csv, line)\n")
     }
 
     @Test func exitWithAnArgumentIsRefusedAndTheShellStays() throws {
@@ -130,15 +134,17 @@ import Testing
     @Test func lineModeSeparatesEveryRecordWithABlankLineAsLineOutputDoes() throws {
         let outcome = try run(".mode line\nSELECT 1 AS a;\nSELECT 2 AS a;\n.rows RecipeType --limit 1\n")
         #expect(outcome.status == 0, "\(outcome.standardError)")
-        #expect(outcome.standardOutput
-            == "a = 1\n\na = 2\n\nobjectID = RecipeType/p1\n    name = Snack\n recipes = 1\n")
+        #expect(
+            outcome.standardOutput
+                == "a = 1\n\na = 2\n\nobjectID = RecipeType/p1\n    name = Snack\n recipes = 1\n")
     }
 
     @Test func csvModeKeepsLineBreaksInsideValues() throws {
         let outcome = try run("SELECT ZINSTRUCTIONS AS i FROM ZRECIPE LIMIT 1;\n")
         #expect(outcome.status == 0, "\(outcome.standardError)")
         #expect(!outcome.standardOutput.contains("␊"))
-        #expect(outcome.standardOutput.hasPrefix(
-            "i\r\n\"• Lorem ipsum dolor sit amet, consectetur adipiscing elit.\n• Proin"))
+        #expect(
+            outcome.standardOutput.hasPrefix(
+                "i\r\n\"• Lorem ipsum dolor sit amet, consectetur adipiscing elit.\n• Proin"))
     }
 }

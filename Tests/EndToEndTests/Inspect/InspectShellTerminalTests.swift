@@ -232,7 +232,8 @@ struct InspectShellTerminalTests {
         let fixtures = try InspectFixtures()
         let terminal = try startRecipesShell(fixtures, prefix: "env -u COLUMNS ")
         defer { terminal.close() }
-        let query = "SELECT '" + String(repeating: "a", count: 40) + "' AS a, '" + String(repeating: "b", count: 40) + "' AS b"
+        let query =
+            "SELECT '" + String(repeating: "a", count: 40) + "' AS a, '" + String(repeating: "b", count: 40) + "' AS b"
         var mark = terminal.mark
         try terminal.type(query)
         #expect(terminal.waitFor("AS b", after: mark))
@@ -247,7 +248,8 @@ struct InspectShellTerminalTests {
         let narrow = try terminal.waitForScreen { Self.typedLine(on: $0) == "inspect> X" + query }
         #expect(narrow.held, "\(narrow.screen)")
         // No fragment of the line as it was drawn at 120 columns is left above it.
-        #expect(narrow.screen.split(separator: "\n").filter { $0.hasPrefix("inspect> ") }.count == 1, "\(narrow.screen)")
+        #expect(
+            narrow.screen.split(separator: "\n").filter { $0.hasPrefix("inspect> ") }.count == 1, "\(narrow.screen)")
 
         // Wider again, with the cursor in the middle of the line.
         try terminal.press("C-e")
@@ -287,8 +289,9 @@ struct InspectShellTerminalTests {
             screen.split(separator: "\n").contains { $0.hasPrefix("(reverse-i-search)") } && screen.contains("AS x;")
         }
         #expect(screen.held, "\(screen.screen)")
-        #expect(screen.screen.split(separator: "\n").filter { $0.hasPrefix("(reverse-i-search)") }.count == 1,
-                "\(screen.screen)")
+        #expect(
+            screen.screen.split(separator: "\n").filter { $0.hasPrefix("(reverse-i-search)") }.count == 1,
+            "\(screen.screen)")
         try terminal.press("C-g")
         try quit(terminal)
     }
@@ -312,12 +315,15 @@ struct InspectShellTerminalTests {
 
     @Test func tabListsANameWithAnEscapeAsTheControlPictureAndCompletesTheRealName() throws {
         let fixtures = try InspectFixtures()
-        try fixtures.makeDatabase("hostile.sqlite", [
-            "CREATE TABLE \"ZBAD\u{1B}[31mRED\" (Z_PK INTEGER PRIMARY KEY)",
-            "CREATE TABLE ZBADOTHER (Z_PK INTEGER PRIMARY KEY)",
-            "CREATE TABLE \"ZONLY\u{1B}X\" (Z_PK INTEGER PRIMARY KEY)",
-        ])
-        let command = "env INPUTRC=/dev/null "
+        try fixtures.makeDatabase(
+            "hostile.sqlite",
+            [
+                "CREATE TABLE \"ZBAD\u{1B}[31mRED\" (Z_PK INTEGER PRIMARY KEY)",
+                "CREATE TABLE ZBADOTHER (Z_PK INTEGER PRIMARY KEY)",
+                "CREATE TABLE \"ZONLY\u{1B}X\" (Z_PK INTEGER PRIMARY KEY)",
+            ])
+        let command =
+            "env INPUTRC=/dev/null "
             + Self.shellCommand(fixtures, stateHome: fixtures.path + "/state", store: "hostile.sqlite")
         let terminal = try TmuxSession(command: command, directory: fixtures.path)
         defer { terminal.close() }
@@ -391,7 +397,8 @@ struct InspectShellTerminalTests {
         _ fixtures: InspectFixtures, stateHome: String, store: String = InspectFixtures.recipes
     ) -> String {
         let binary = ProductRunner.binDirectory.appendingPathComponent("companion").path
-        return "env TMPDIR=\(TmuxSession.quoted(fixtures.temporary.path)) XDG_STATE_HOME=\(TmuxSession.quoted(stateHome)) "
+        return
+            "env TMPDIR=\(TmuxSession.quoted(fixtures.temporary.path)) XDG_STATE_HOME=\(TmuxSession.quoted(stateHome)) "
             + "NO_COLOR=1 TERM=xterm \(TmuxSession.quoted(binary)) inspect \(TmuxSession.quoted(store)) shell"
     }
 }

@@ -42,8 +42,9 @@ import Testing
         let plain = try fixtures.inspect(["trace", "plain.log", "--json"])
         let console = try fixtures.inspect(["trace", "console.log", "--json"])
         #expect(plain.status == 1, "the N+1 pattern is a finding: \(plain.standardError)")
-        #expect(plain.standardOutput.replacingOccurrences(of: "plain.log", with: "X")
-            == console.standardOutput.replacingOccurrences(of: "console.log", with: "X"))
+        #expect(
+            plain.standardOutput.replacingOccurrences(of: "plain.log", with: "X")
+                == console.standardOutput.replacingOccurrences(of: "console.log", with: "X"))
         let object = try #require(
             try JSONSerialization.jsonObject(with: Data(plain.standardOutput.utf8)) as? [String: Any])
         let log = try #require(object["log"] as? [String: Any])

@@ -13,7 +13,8 @@ final class TmuxSession {
 
     /// Whether tmux is installed.
     static var isAvailable: Bool {
-        FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux") || FileManager.default.isExecutableFile(atPath: "/usr/local/bin/tmux")
+        FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux")
+            || FileManager.default.isExecutableFile(atPath: "/usr/local/bin/tmux")
     }
 
     /// Starts `command` (a shell command line) in a `columns`×40 pane; it runs once ``start()`` is called.
@@ -27,8 +28,10 @@ final class TmuxSession {
         let wrapped = "trap '' INT; cd \(Self.quoted(directory)) && read _ && \(command); echo SHELL-EXITED-$?; read _"
         try tmux(["new-session", "-d", "-s", session, "-x", String(columns), "-y", "40", "sh", "-c", wrapped])
         try tmux(["pipe-pane", "-t", session, "-o", "cat >> \(Self.quoted(fifo))"])
-        serverPID = pid_t(try tmux(["display-message", "-p", "-t", session, "#{pid}"])
-            .trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
+        serverPID =
+            pid_t(
+                try tmux(["display-message", "-p", "-t", session, "#{pid}"])
+                    .trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
     }
 
     deinit {

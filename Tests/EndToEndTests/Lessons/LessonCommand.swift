@@ -67,9 +67,9 @@ enum LessonHarnessError: Error, CustomStringConvertible {
 
     var description: String {
         switch self {
-        case let .swiftRunNeedsAProduct(command):
+        case .swiftRunNeedsAProduct(let command):
             "'\(command)' names no product; lessons write 'swift run NAME' so the test knows what to run"
-        case let .toolFailed(tool, output):
+        case .toolFailed(let tool, let output):
             "\(tool) failed:\n\(output)"
         }
     }

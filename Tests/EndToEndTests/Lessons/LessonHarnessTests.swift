@@ -24,12 +24,16 @@ import Testing
         for snippet in LessonSnippet.snippets(in: markdown) where snippet.isShell {
             for command in LessonCommand.commands(in: snippet) {
                 let outcome = try run(command, lesson: lesson)
-                #expect(outcome.status == 0, "\(lesson):\(command.line): '\(command.text)' exited \(outcome.status):\n\(outcome.output)")
+                #expect(
+                    outcome.status == 0,
+                    "\(lesson):\(command.line): '\(command.text)' exited \(outcome.status):\n\(outcome.output)")
                 if Self.listsRows(command) {
                     // A lesson shows `rows` to let the student see objects: a store the samples
                     // emptied (Theater deletes its theater at the end) would show only a header.
                     let tableLines = outcome.output.split(separator: "\n").filter { $0.hasPrefix("|") }
-                    #expect(tableLines.count > 2, "\(lesson):\(command.line): '\(command.text)' shows no rows:\n\(outcome.output)")
+                    #expect(
+                        tableLines.count > 2,
+                        "\(lesson):\(command.line): '\(command.text)' shows no rows:\n\(outcome.output)")
                 }
             }
         }
@@ -47,7 +51,10 @@ import Testing
         #expect(snippets.filter(\.isSwift).count == 2)
         #expect(snippets.filter(\.runs).count == 1)
         let commands = snippets.filter(\.isShell).flatMap(LessonCommand.commands(in:)).map(\.text)
-        #expect(commands == ["companion lessons", "companion lessons 1 --toc", "companion lessons search \"wide characters\""])
+        #expect(
+            commands == [
+                "companion lessons", "companion lessons 1 --toc", "companion lessons search \"wide characters\"",
+            ])
     }
 
     @Test func aSwiftRunBlockRunsAndItsOutputIsSeen() throws {
@@ -59,7 +66,8 @@ import Testing
     }
 
     @Test func aBlockThatDoesNotCompileIsReported() {
-        let broken = LessonSnippet(info: ["swift"], code: "import TerminalKit\nlet width: String = DisplayWidth.of(\"x\")", line: 1)
+        let broken = LessonSnippet(
+            info: ["swift"], code: "import TerminalKit\nlet width: String = DisplayWidth.of(\"x\")", line: 1)
         #expect(throws: LessonHarnessError.self) { try SnippetCompiler.check(broken, lesson: "broken.md") }
     }
 
@@ -69,13 +77,15 @@ import Testing
     }
 
     @Test func consoleBlocksRunOnlyPromptedLinesAndJoinContinuations() throws {
-        let snippet = LessonSnippet(info: ["console"], code: """
-            $ companion lessons \\
-                search fetch
-            01-stack  The Core Data stack
-            $ swift run -c release theater --trace
-            $ ls
-            """, line: 10)
+        let snippet = LessonSnippet(
+            info: ["console"],
+            code: """
+                $ companion lessons \\
+                    search fetch
+                01-stack  The Core Data stack
+                $ swift run -c release theater --trace
+                $ ls
+                """, line: 10)
         let commands = LessonCommand.commands(in: snippet)
         #expect(commands.map(\.text) == ["companion lessons search fetch", "swift run -c release theater --trace"])
         #expect(commands.map(\.line) == [11, 14])
@@ -100,7 +110,8 @@ import Testing
     private func run(_ command: LessonCommand, lesson: String) throws -> Subprocess.Outcome {
         let state = FileManager.default.temporaryDirectory.appendingPathComponent("lesson-state-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: state) }
-        let path = ProductRunner.binDirectory.path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+        let path =
+            ProductRunner.binDirectory.path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
         return try Subprocess.run(
             "/bin/sh", ["-c", try command.shellCommand()], directory: ProductRunner.packageRoot,
             environment: [

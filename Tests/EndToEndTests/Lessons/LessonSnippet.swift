@@ -25,9 +25,12 @@ struct LessonSnippet: Equatable {
             let run = fenceCharacter.map { character in content.prefix { $0 == character }.count } ?? 0
             if let current = open {
                 if fenceCharacter == current.character, run >= current.length,
-                   content.dropFirst(run).allSatisfy({ $0 == " " }) {
-                    snippets.append(LessonSnippet(info: current.info, code: lines.joined(separator: "\n"),
-                                                  line: current.line))
+                    content.dropFirst(run).allSatisfy({ $0 == " " })
+                {
+                    snippets.append(
+                        LessonSnippet(
+                            info: current.info, code: lines.joined(separator: "\n"),
+                            line: current.line))
                     open = nil
                     lines = []
                 } else {

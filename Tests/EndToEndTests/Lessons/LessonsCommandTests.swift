@@ -7,9 +7,12 @@ import Testing
     private func lessons(
         _ arguments: [String], input: String? = nil, environment: [String: String] = [:], state: URL? = nil
     ) throws -> ProcessOutcome {
-        let stateFolder = state ?? FileManager.default.temporaryDirectory.appendingPathComponent("state-\(UUID().uuidString)")
-        var env = ["LESSONS_PATH": LessonFiles.url(LessonFiles.example).deletingLastPathComponent().path,
-                   "XDG_STATE_HOME": stateFolder.path]
+        let stateFolder =
+            state ?? FileManager.default.temporaryDirectory.appendingPathComponent("state-\(UUID().uuidString)")
+        var env = [
+            "LESSONS_PATH": LessonFiles.url(LessonFiles.example).deletingLastPathComponent().path,
+            "XDG_STATE_HOME": stateFolder.path,
+        ]
         for (key, value) in environment { env[key] = value }
         defer { if state == nil { try? FileManager.default.removeItem(at: stateFolder) } }
         return try ProductRunner.run("companion", ["lessons"] + arguments, input: input, environment: env)
@@ -25,13 +28,14 @@ import Testing
     @Test func aNarrowListWrapsTheTitleUnderItsNumberWithTheReadingTimeBelow() throws {
         let outcome = try lessons(["--width", "40"])
         #expect(outcome.status == 0)
-        #expect(outcome.standardOutput == """
-            1  Reading lessons in the terminal
-               3 min  Theater
-               How companion lessons draws Markdown
-               — widths, colour, tables and code.
+        #expect(
+            outcome.standardOutput == """
+                1  Reading lessons in the terminal
+                   3 min  Theater
+                   How companion lessons draws Markdown
+                   — widths, colour, tables and code.
 
-            """)
+                """)
         let narrowest = try lessons(["--width", "20"])
         #expect(narrowest.standardOutput.hasPrefix("1  Reading lessons\n   in the terminal\n   3 min  Theater\n"))
     }
@@ -51,7 +55,9 @@ import Testing
     @Test func aLessonIsShownByNumberSlugOrFileWithoutItsFrontMatter() throws {
         let byNumber = try lessons(["1", "--width", "60"])
         #expect(byNumber.status == 0)
-        #expect(byNumber.standardOutput.hasPrefix("*Lesson 1 · 3 min · samples: Theater*\n\n# Reading lessons in the terminal\n"))
+        #expect(
+            byNumber.standardOutput.hasPrefix(
+                "*Lesson 1 · 3 min · samples: Theater*\n\n# Reading lessons in the terminal\n"))
         #expect(!byNumber.standardOutput.contains("minutes: 3"))
         #expect(try lessons(["reading-in-the-terminal", "--width", "60"]).standardOutput == byNumber.standardOutput)
         let file = try lessons([LessonFiles.example, "--width", "60"])
@@ -67,7 +73,10 @@ import Testing
 
     @Test func widthLimitsEveryLineExceptCode() throws {
         let outcome = try lessons(["1", "--width", "30"])
-        let code = ["import TerminalKit", "DisplayWidth.of", "precondition(", "TerminalSanitizer", "let hostile", "companion lessons"]
+        let code = [
+            "import TerminalKit", "DisplayWidth.of", "precondition(", "TerminalSanitizer", "let hostile",
+            "companion lessons",
+        ]
         for line in outcome.standardOutput.split(separator: "\n") where !code.contains(where: line.contains) {
             #expect(line.count <= 30 || line.unicodeScalars.count <= 30, "\(line)")
         }
@@ -76,8 +85,10 @@ import Testing
     @Test func colourFollowsThePolicy() throws {
         #expect(!(try lessons(["1"])).standardOutput.contains("\u{1B}"), "NO_COLOR and a pipe: no escapes")
         #expect(try lessons(["1", "--color", "always"]).standardOutput.contains("\u{1B}[1;4;35m"))
-        #expect(try lessons(["1"], environment: ["NO_COLOR": "", "CLICOLOR_FORCE": "1"]).standardOutput.contains("\u{1B}["))
-        #expect(!(try lessons(["1", "--plain"], environment: ["CLICOLOR_FORCE": "1"])).standardOutput.contains("\u{1B}"))
+        #expect(
+            try lessons(["1"], environment: ["NO_COLOR": "", "CLICOLOR_FORCE": "1"]).standardOutput.contains("\u{1B}["))
+        #expect(
+            !(try lessons(["1", "--plain"], environment: ["CLICOLOR_FORCE": "1"])).standardOutput.contains("\u{1B}"))
     }
 
     @Test func nextAndPrevFollowTheLastLessonRead() throws {
@@ -89,8 +100,9 @@ import Testing
         let next = try lessons(["next"], state: state)
         #expect(next.status == 0)
         #expect(next.standardOutput.contains("Reading lessons in the terminal"))
-        #expect(try String(contentsOf: state.appendingPathComponent("companion/last-lesson"), encoding: .utf8)
-            == "reading-in-the-terminal\n")
+        #expect(
+            try String(contentsOf: state.appendingPathComponent("companion/last-lesson"), encoding: .utf8)
+                == "reading-in-the-terminal\n")
         let after = try lessons(["next"], state: state)
         #expect(after.status == 1)
         #expect(after.standardError == "companion: lessons: '01-reading-in-the-terminal' is the last lesson\n")
@@ -108,7 +120,9 @@ import Testing
 
     @Test func tocPrintsTheHeadings() throws {
         let outcome = try lessons(["1", "--toc"])
-        #expect(outcome.standardOutput == "Reading lessons in the terminal\n  Wide and narrow characters\n  Tables\n  Code\n")
+        #expect(
+            outcome.standardOutput
+                == "Reading lessons in the terminal\n  Wide and narrow characters\n  Tables\n  Code\n")
     }
 
     @Test func aMissingLessonIsOneLineListingWhatExists() throws {
@@ -132,7 +146,8 @@ import Testing
         // found either. A hard link, not a copy: a copy still open for writing when another test
         // forks a process cannot be executed ("Text file busy").
         let outside = empty.appendingPathComponent("bin/companion")
-        try FileManager.default.createDirectory(at: outside.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: outside.deletingLastPathComponent(), withIntermediateDirectories: true)
         let built = ProductRunner.binDirectory.appendingPathComponent("companion")
         do {
             try FileManager.default.linkItem(at: built, to: outside)
@@ -148,8 +163,9 @@ import Testing
 
     @Test func badOptionsAreUsageErrors() throws {
         #expect(try lessons(["--colour", "always"]).status == 2)
-        #expect(try lessons(["1", "--color", "sometimes"]).standardError
-            == "companion: --color: 'sometimes' is not always, never or auto\n")
+        #expect(
+            try lessons(["1", "--color", "sometimes"]).standardError
+                == "companion: --color: 'sometimes' is not always, never or auto\n")
         #expect(try lessons(["1", "--width", "0"]).status == 2)
         #expect(try lessons(["search"]).status == 2)
     }

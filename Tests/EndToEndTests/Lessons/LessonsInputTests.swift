@@ -30,10 +30,11 @@ import Testing
     /// Bytes that look random, the same on every run (a linear congruential sequence).
     private static func noise(count: Int) -> Data {
         var state: UInt32 = 2_463_534_242
-        return Data((0..<count).map { _ in
-            state = state &* 1_664_525 &+ 1_013_904_223
-            return UInt8(truncatingIfNeeded: state >> 24)
-        })
+        return Data(
+            (0..<count).map { _ in
+                state = state &* 1_664_525 &+ 1_013_904_223
+                return UInt8(truncatingIfNeeded: state >> 24)
+            })
     }
 
     private func expectOneLineFailure(
@@ -65,8 +66,9 @@ import Testing
         let binary = try Data(contentsOf: ProductRunner.binDirectory.appendingPathComponent("companion")).prefix(3000)
         try binary.write(to: directory.appendingPathComponent("elf.md"))
         // An ELF file starts 7F 'E' 'L' 'F', class, byte order, version, then zeros.
-        expectOneLineFailure(try lessons(["elf.md"], directory: directory),
-                             "companion: elf.md: not a text file (a NUL byte at byte offset 7)")
+        expectOneLineFailure(
+            try lessons(["elf.md"], directory: directory),
+            "companion: elf.md: not a text file (a NUL byte at byte offset 7)")
     }
 
     @Test func textWithUnusualCharactersStillRenders() throws {
@@ -99,8 +101,9 @@ import Testing
         defer { try? FileManager.default.removeItem(at: directory) }
         try FileManager.default.createDirectory(
             at: directory.appendingPathComponent("notes.md"), withIntermediateDirectories: true)
-        expectOneLineFailure(try lessons(["notes.md"], directory: directory),
-                             "companion: notes.md: is a directory, not a file")
+        expectOneLineFailure(
+            try lessons(["notes.md"], directory: directory),
+            "companion: notes.md: is a directory, not a file")
         expectOneLineFailure(try lessons([directory.path]), "companion: \(directory.path): is a directory, not a file")
     }
 
@@ -126,8 +129,9 @@ import Testing
         expectOneLineFailure(try lessons(["nothere.md"]), "companion: nothere.md: no such file")
         expectOneLineFailure(try lessons(["notes.markdown"]), "companion: notes.markdown: no such file")
         expectOneLineFailure(try lessons(["/nonexistent/notes"]), "companion: /nonexistent/notes: no such file")
-        expectOneLineFailure(try lessons(["nothere"]),
-                             "companion: lessons: no lesson 'nothere'; lessons: 01-reading-in-the-terminal")
+        expectOneLineFailure(
+            try lessons(["nothere"]),
+            "companion: lessons: no lesson 'nothere'; lessons: 01-reading-in-the-terminal")
         // A lesson's file name still finds the lesson when no such file is in the current folder.
         let byFileName = try lessons(["01-reading-in-the-terminal.md"])
         #expect(byFileName.status == 0)

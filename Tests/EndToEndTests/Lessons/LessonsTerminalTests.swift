@@ -31,8 +31,9 @@ import Testing
         _ = try session.waitForScreen { $0.contains { $0.contains("Tables") } }
         try session.send("q")
         try session.waitUntilDone()
-        #expect(try String(contentsOf: state.appendingPathComponent("companion/last-lesson"), encoding: .utf8)
-            == "reading-in-the-terminal\n")
+        #expect(
+            try String(contentsOf: state.appendingPathComponent("companion/last-lesson"), encoding: .utf8)
+                == "reading-in-the-terminal\n")
     }
 
     @Test func theTerminalsWidthIsUsedAndCodeIsCutNotWrapped() throws {
@@ -74,7 +75,8 @@ import Testing
         defer { session.close() }
         try session.waitUntilDone()
         let rows = try session.screen()
-        #expect(rows.contains("1  Reading lessons in the terminal") || rows.contains { $0.hasPrefix("1  Reading lessons") })
+        #expect(
+            rows.contains("1  Reading lessons in the terminal") || rows.contains { $0.hasPrefix("1  Reading lessons") })
         // Joining the rows the terminal wrapped changes nothing: the program wrapped every line itself.
         #expect(try session.screen(joined: true) == rows, "\(rows.joined(separator: "\n"))")
         for row in rows {

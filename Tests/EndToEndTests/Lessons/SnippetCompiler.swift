@@ -8,7 +8,9 @@ import Foundation
 /// rebuilt: the modules and objects come from the same `.build` folder as this test.
 enum SnippetCompiler {
     /// The package's library targets, whose modules a lesson may import.
-    static let libraries = ["SQLite", "ObjectGraph", "StoreInspector", "TerminalKit", "TerminalMarkdown", "Accelerometer"]
+    static let libraries = [
+        "SQLite", "ObjectGraph", "StoreInspector", "TerminalKit", "TerminalMarkdown", "Accelerometer",
+    ]
     /// The system-library targets (module maps) the libraries import.
     static let systemModules = ["CSQLite", "CZlib", "CMark", "CReadline"]
     /// The C libraries those link.
@@ -29,14 +31,18 @@ enum SnippetCompiler {
         }
         let root = ProductRunner.packageRoot
         let bin = ProductRunner.binDirectory
-        var arguments = ["-swift-version", "6", "-module-name", "LessonSnippet", "-I", bin.appendingPathComponent("Modules").path]
+        var arguments = [
+            "-swift-version", "6", "-module-name", "LessonSnippet", "-I", bin.appendingPathComponent("Modules").path,
+        ]
         for module in systemModules {
             arguments += ["-I", root.appendingPathComponent("Sources/\(module)").path]
         }
         let place = "\(lesson):\(snippet.line)"
         guard snippet.runs else {
             let outcome = try Subprocess.run(swiftc, arguments + ["-typecheck", source.path], directory: directory)
-            guard outcome.status == 0 else { throw LessonHarnessError.toolFailed("swiftc for \(place)", outcome.output) }
+            guard outcome.status == 0 else {
+                throw LessonHarnessError.toolFailed("swiftc for \(place)", outcome.output)
+            }
             return nil
         }
         let executable = directory.appendingPathComponent("snippet")
@@ -56,7 +62,8 @@ enum SnippetCompiler {
         libraries.flatMap { library -> [String] in
             let map = bin.appendingPathComponent("\(library).build/output-file-map.json")
             guard let data = try? Data(contentsOf: map),
-                  let entries = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return [] }
+                let entries = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
+            else { return [] }
             return entries.values.compactMap { ($0 as? [String: Any])?["object"] as? String }.sorted()
         }
     }

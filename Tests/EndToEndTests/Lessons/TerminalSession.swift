@@ -82,9 +82,12 @@ struct TerminalSession {
 
     @discardableResult
     private func run(_ arguments: [String]) throws -> String {
-        let outcome = try Subprocess.run(tmux, ["-L", socket] + arguments, directory: ProductRunner.packageRoot,
-                                         capturing: arguments.first == "capture-pane")
-        guard outcome.status == 0 else { throw LessonHarnessError.toolFailed("tmux \(arguments.first ?? "")", outcome.output) }
+        let outcome = try Subprocess.run(
+            tmux, ["-L", socket] + arguments, directory: ProductRunner.packageRoot,
+            capturing: arguments.first == "capture-pane")
+        guard outcome.status == 0 else {
+            throw LessonHarnessError.toolFailed("tmux \(arguments.first ?? "")", outcome.output)
+        }
         return outcome.output
     }
 }

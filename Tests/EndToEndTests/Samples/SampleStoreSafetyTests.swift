@@ -101,7 +101,8 @@ import Testing
             let store = "store-\(round).sqlite"
             let outcomes = LockedOutcomes()
             DispatchQueue.concurrentPerform(iterations: 2) { _ in
-                let outcome = try? ProductRunner.run(product, ["--store", store], environment: ["SQLDEBUG": ""], directory: directory)
+                let outcome = try? ProductRunner.run(
+                    product, ["--store", store], environment: ["SQLDEBUG": ""], directory: directory)
                 outcomes.append(outcome)
             }
             let runs = outcomes.all.compactMap { $0 }
@@ -111,7 +112,8 @@ import Testing
                 #expect(run.status == 1)
                 #expect(run.standardError.split(separator: "\n").count == 1, "\(run.standardError)")
             }
-            let again = try ProductRunner.run(product, ["--store", store], environment: ["SQLDEBUG": ""], directory: directory)
+            let again = try ProductRunner.run(
+                product, ["--store", store], environment: ["SQLDEBUG": ""], directory: directory)
             if product == "theater" {
                 #expect(again.status == 0, "\(again.standardError)")
             } else {

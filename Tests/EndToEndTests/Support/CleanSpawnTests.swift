@@ -20,7 +20,7 @@ import Testing
     @Test func theChildKeepsOnlyItsStandardStreams() throws {
         var ends: [Int32] = [0, 0]
         try #require(pipe(&ends) == 0)  // no close-on-exec, like a pipe another test is reading
-        defer { ends.forEach { close($0) } }
+        defer { for end in ends { close(end) } }
         let listing = try run(["sh", "-c", "ls /proc/$$/fd"])
         let descriptors = Set(listing.split(separator: "\n").compactMap { Int32($0) })
         #expect(descriptors == [0, 1, 2], "\(listing)")

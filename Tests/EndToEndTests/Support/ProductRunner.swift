@@ -75,7 +75,9 @@ enum ProductRunner {
         env["NO_COLOR"] = env["NO_COLOR"] ?? "1"
         for (key, value) in environment { env[key] = value }
         process.environment = env
-        let outputPipe = Pipe(), errorPipe = Pipe(), inputPipe = Pipe()
+        let outputPipe = Pipe()
+        let errorPipe = Pipe()
+        let inputPipe = Pipe()
         process.standardOutput = outputPipe
         process.standardError = errorPipe
         process.standardInput = inputPipe
@@ -98,7 +100,8 @@ enum ProductRunner {
         let outputData = outputPipe.fileHandleForReading.readDataToEndOfFile()
         errorRead.wait()
         process.waitUntilExit()
-        let status = process.terminationReason == .uncaughtSignal ? 128 + process.terminationStatus : process.terminationStatus
+        let status =
+            process.terminationReason == .uncaughtSignal ? 128 + process.terminationStatus : process.terminationStatus
         return ProcessOutcome(
             standardOutput: String(decoding: outputData, as: UTF8.self),
             standardError: String(decoding: errorData.get(), as: UTF8.self),

@@ -10,7 +10,8 @@ import Testing
         let run = try SampleRun("theater", storeFileName: "Theater.sqlite")
         defer { run.remove() }
         let modelURL = ProductRunner.packageRoot.appendingPathComponent("Samples/Theater/Theater.xcdatamodeld")
-        let container = PersistentContainer(name: "Theater", managedObjectModel: try ManagedObjectModel(contentsOf: modelURL))
+        let container = PersistentContainer(
+            name: "Theater", managedObjectModel: try ManagedObjectModel(contentsOf: modelURL))
         try container.loadPersistentStore(at: run.store)
         let context = container.viewContext
         let theater = try context.insertNewObject(forEntityName: "Theater")

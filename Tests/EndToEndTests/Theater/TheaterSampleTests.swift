@@ -28,7 +28,8 @@ import Testing
         #expect(three.standardError.contains("CoreData: details: SQLite bind[3] = \"My House\""))
         #expect(!three.standardError.contains("EXPLAIN QUERY PLAN"))
         let four = try run.run(exactly: ["--store", run.store.path, "--reset", "-com.apple.CoreData.SQLDebug", "4"])
-        #expect(four.standardError.contains("CoreData: details: SQLite: EXPLAIN QUERY PLAN SELECT 0, t0.Z_PK, t0.Z_OPT"))
+        #expect(
+            four.standardError.contains("CoreData: details: SQLite: EXPLAIN QUERY PLAN SELECT 0, t0.Z_PK, t0.Z_OPT"))
         #expect(four.standardError.contains("SCAN t0"))
     }
 

@@ -71,7 +71,9 @@ struct CascadeMemberRelationshipTests {
 
         stack.context.delete(rex)
         let names = playlists.map { playlist in
-            (playlist.value(forKey: "movies") as? OrderedSet<ManagedObject>)?.elements.compactMap { $0["name"] as? String } ?? []
+            (playlist.value(forKey: "movies") as? OrderedSet<ManagedObject>)?.elements.compactMap {
+                $0["name"] as? String
+            } ?? []
         }
         #expect(names == [["Odeon 0"], ["Odeon 1"], ["Odeon 2"]])
         #expect(playlists.map(\.isUpdated) == [true, true, false])

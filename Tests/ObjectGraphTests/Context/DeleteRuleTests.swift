@@ -125,4 +125,3 @@ struct DeleteRuleTests {
         #expect(try stack.fetch("Movie").map(\.nameValue) == ["Kept"])
     }
 }
-

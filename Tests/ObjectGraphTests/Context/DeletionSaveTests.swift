@@ -22,7 +22,8 @@ struct DeletionSaveTests {
             tokens.append(
                 NotificationCenter.default.addObserver(
                     forName: ManagedObjectContext.objectsDidChangeNotification, object: context, queue: nil
-                ) { [weak self] note in self?.lock.withLock { self?.events.append(ContextChanges(notification: note)) } })
+                ) { [weak self] note in self?.lock.withLock { self?.events.append(ContextChanges(notification: note)) }
+                })
         }
 
         deinit {

@@ -30,7 +30,8 @@ struct LargeFetchTests {
                 RelationshipDescription(
                     name: "mentees", destinationEntityName: "Person", inverseName: "mentor", isToMany: true),
             ])
-        let container = PersistentContainer(name: "People", managedObjectModel: try ManagedObjectModel(entities: [person]))
+        let container = PersistentContainer(
+            name: "People", managedObjectModel: try ManagedObjectModel(entities: [person]))
         let directory = try TemporaryDirectory()
         try container.loadPersistentStore(at: directory.url.appendingPathComponent("People.sqlite"))
         let context = container.viewContext

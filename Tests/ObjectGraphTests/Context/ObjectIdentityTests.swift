@@ -46,7 +46,7 @@ struct ObjectIdentityTests {
         let other = stack.otherContext()
         try other.performAndWait { () throws in
             let theater = try #require(try stack.fetch("Theater", in: other).first)
-            #expect(theater.isFault)   // fetched objects are faults by default (returnsObjectsAsFaults)
+            #expect(theater.isFault)  // fetched objects are faults by default (returnsObjectsAsFaults)
             theater.fireFault()
             #expect(!theater.isFault)
             #expect(theater.hasFault(forRelationshipNamed: "movies"))

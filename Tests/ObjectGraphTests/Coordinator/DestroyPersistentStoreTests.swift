@@ -86,7 +86,7 @@ import Testing
         let url = directory.url.appendingPathComponent("Target.sqlite")
         let container = PersistentContainer(name: "Cinema", managedObjectModel: try CinemaModel.make())
         try container.loadPersistentStore(at: url)
-        container.persistentStoreCoordinator.persistentStores.forEach { ($0 as? SQLiteStore)?.close() }
+        for store in container.persistentStoreCoordinator.persistentStores { (store as? SQLiteStore)?.close() }
         let link = path("Link.sqlite")
         try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: url.path)
         let before = try FileManager.default.contentsOfDirectory(atPath: directory.url.path).sorted()

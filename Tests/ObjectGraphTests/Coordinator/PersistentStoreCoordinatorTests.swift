@@ -82,7 +82,9 @@ struct PersistentStoreCoordinatorTests {
                     name: $0.name, managedObjectClassName: nil, isAbstract: $0.isAbstract,
                     superentityName: $0.superentityName, properties: [])
             },
-            configurations: ["People": ["Employee", "Badge"], "Films": ["Movie", "Documentary", "Theater", "Playlist"]])
+            configurations: [
+                "People": ["Employee", "Badge"], "Films": ["Movie", "Documentary", "Theater", "Playlist"],
+            ])
         let coordinator = PersistentStoreCoordinator(managedObjectModel: configured)
         let films = try coordinator.addPersistentStore(type: .inMemory, configuration: "Films", at: nil)
         let people = try coordinator.addPersistentStore(type: .inMemory, configuration: "People", at: nil)

@@ -1,15 +1,18 @@
 import Foundation
 import Testing
+
 @testable import ObjectGraph
 
 /// The section cache: written under its name, used by the next controller, ignored when stale,
 /// removed by `deleteCache(withName:in:)`.
 @Suite struct FetchedResultsCacheTests {
-    private let directory = FileManager.default.temporaryDirectory.appendingPathComponent("frc-cache-\(UUID().uuidString)")
+    private let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+        "frc-cache-\(UUID().uuidString)")
 
     private func controller(_ stack: LibraryStack, cacheName: String = "Root") -> FetchedResultsController {
         FetchedResultsController(
-            fetchRequest: LibraryStack.booksByAuthor(), managedObjectContext: stack.context, sectionNameKeyPath: "author",
+            fetchRequest: LibraryStack.booksByAuthor(), managedObjectContext: stack.context,
+            sectionNameKeyPath: "author",
             cacheName: cacheName, cacheDirectory: directory)
     }
 

@@ -5,17 +5,26 @@ import Testing
 @Suite struct ModelGraphTests {
     private static func entities() -> [EntityDescription] {
         [
-            EntityDescription(name: "Place", isAbstract: true, properties: [
-                AttributeDescription(name: "name", type: .string),
-                RelationshipDescription(name: "visitors", destinationEntityName: "Person", inverseName: "visited", isToMany: true),
-            ]),
-            EntityDescription(name: "Theater", superentityName: "Place", properties: [
-                AttributeDescription(name: "seats", type: .integer64),
-                FetchedPropertyDescription(name: "big", destinationEntityName: "Theater", predicateFormat: "seats > 100"),
-            ]),
-            EntityDescription(name: "Person", properties: [
-                RelationshipDescription(name: "visited", destinationEntityName: "Place", inverseName: "visitors", isToMany: true),
-            ]),
+            EntityDescription(
+                name: "Place", isAbstract: true,
+                properties: [
+                    AttributeDescription(name: "name", type: .string),
+                    RelationshipDescription(
+                        name: "visitors", destinationEntityName: "Person", inverseName: "visited", isToMany: true),
+                ]),
+            EntityDescription(
+                name: "Theater", superentityName: "Place",
+                properties: [
+                    AttributeDescription(name: "seats", type: .integer64),
+                    FetchedPropertyDescription(
+                        name: "big", destinationEntityName: "Theater", predicateFormat: "seats > 100"),
+                ]),
+            EntityDescription(
+                name: "Person",
+                properties: [
+                    RelationshipDescription(
+                        name: "visited", destinationEntityName: "Place", inverseName: "visitors", isToMany: true)
+                ]),
         ]
     }
 
@@ -58,7 +67,9 @@ import Testing
     @Test func aFailedModelLeavesItsEntitiesFreeForAnother() throws {
         let entities = Self.entities()
         let template = FetchRequestTemplate(name: "ghosts", entityName: "Ghost", predicateFormat: nil)
-        #expect(throws: ModelError.self) { try ManagedObjectModel(entities: entities, fetchRequestTemplates: [template]) }
+        #expect(throws: ModelError.self) {
+            try ManagedObjectModel(entities: entities, fetchRequestTemplates: [template])
+        }
         #expect(entities[1].managedObjectModel == nil)
         let model = try ManagedObjectModel(entities: entities)
         #expect(entities[0].managedObjectModel === model)

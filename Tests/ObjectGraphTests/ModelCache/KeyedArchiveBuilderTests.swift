@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ObjectGraph
 
 /// The `$objects` table the keyed-archive builder lays out, as NSKeyedArchiver lays it out.
@@ -66,9 +67,11 @@ import Testing
     @Test func equalStringsNumbersAndClassesAreArchivedOnce() throws {
         let builder = KeyedArchiveBuilder()
         let root = builder.array {
-            [builder.reference(to: "name"), builder.reference(to: "name"),
-             builder.sharedReference(to: .integer(0)), builder.sharedReference(to: .boolean(false)),
-             builder.sharedReference(to: .integer(0)), builder.array { [] }]
+            [
+                builder.reference(to: "name"), builder.reference(to: "name"),
+                builder.sharedReference(to: .integer(0)), builder.sharedReference(to: .boolean(false)),
+                builder.sharedReference(to: .integer(0)), builder.array { [] },
+            ]
         }
         let objects = try objects(of: builder.archive(root: root))
         #expect(field("NS.objects", of: objects[1]) == .array([.uid(2), .uid(2), .uid(3), .uid(4), .uid(3), .uid(5)]))

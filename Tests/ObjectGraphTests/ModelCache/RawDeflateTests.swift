@@ -1,6 +1,7 @@
 import CZlib
 import Foundation
 import Testing
+
 @testable import ObjectGraph
 
 /// Raw DEFLATE output, inflated again with zlib at window bits −15 as Core Data reads it.

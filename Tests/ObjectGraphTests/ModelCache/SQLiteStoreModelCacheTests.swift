@@ -1,6 +1,7 @@
 import Foundation
 import SQLite
 import Testing
+
 @testable import ObjectGraph
 
 /// A store ObjectGraph creates carries Core Data's one `Z_MODELCACHE` row.

@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import ObjectGraph
 
 /// Opens a private copy of a real corpus store (with its `-wal`/`-shm`) through ``SQLiteStore``.
@@ -24,7 +25,9 @@ struct CorpusStore {
     static var migrationExample: ModelCorpus.Pair { ModelCorpus.pairs[2] }
 
     func entity(_ name: String) -> EntityDescription {
-        guard let entity = model.entitiesByName[name] else { preconditionFailure("no entity \(name) in the test model") }
+        guard let entity = model.entitiesByName[name] else {
+            preconditionFailure("no entity \(name) in the test model")
+        }
         return entity
     }
 

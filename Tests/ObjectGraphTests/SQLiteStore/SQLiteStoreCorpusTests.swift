@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ObjectGraph
 
 /// The bar: Apple's own stores open with their models and every value comes back right. The
@@ -88,7 +89,8 @@ import Testing
         let favorites = try #require(bookmark.relationshipsByName["favorites"])
         let favoriteFolders = try #require(bookmark.relationshipsByName["favoriteFolders"])
         let root = corpus.store.objectID(bookmark, 3)
-        #expect(try corpus.store.relatedObjectIDs(of: favorites, for: root).compactMap(\.primaryKey) == [8, 1, 10, 7, 9])
+        #expect(
+            try corpus.store.relatedObjectIDs(of: favorites, for: root).compactMap(\.primaryKey) == [8, 1, 10, 7, 9])
         let eight = corpus.store.objectID(bookmark, 8)
         #expect(try corpus.store.relatedObjectIDs(of: favoriteFolders, for: eight).compactMap(\.primaryKey) == [3])
         #expect(try corpus.store.relatedObjectIDs(of: favoriteFolders, for: root).isEmpty)
@@ -154,9 +156,10 @@ import Testing
         lines.removeAll()
         let rows = try corpus.store.fetchRows(request)
         #expect(rows.count == 125)
-        #expect(lines.all.first == "CoreData: sql: SELECT t0.Z_ENT, t0.Z_PK, t0.Z_OPT, t0.ZCOLOR, t0.ZMAKER, "
-            + "t0.ZMARKEDFORDELETIONASOF, t0.ZMODEL, t0.ZNUMBERPLATE, t0.ZOWNER, t0.ZISLIMITEDEDITION FROM ZCAR t0 "
-            + "LEFT OUTER JOIN ZPERSON t1 ON t0.ZOWNER = t1.Z_PK ORDER BY t1.ZLASTNAME, t0.ZNUMBERPLATE")
+        #expect(
+            lines.all.first == "CoreData: sql: SELECT t0.Z_ENT, t0.Z_PK, t0.Z_OPT, t0.ZCOLOR, t0.ZMAKER, "
+                + "t0.ZMARKEDFORDELETIONASOF, t0.ZMODEL, t0.ZNUMBERPLATE, t0.ZOWNER, t0.ZISLIMITEDEDITION FROM ZCAR t0 "
+                + "LEFT OUTER JOIN ZPERSON t1 ON t0.ZOWNER = t1.Z_PK ORDER BY t1.ZLASTNAME, t0.ZNUMBERPLATE")
         // Cars without an owner sort first (NULL), then by the owner's last name.
         #expect(rows.first?.values["owner"] == nil)
     }

@@ -1,6 +1,7 @@
 import Foundation
 import SQLite
 import Testing
+
 @testable import ObjectGraph
 
 @Suite struct SQLiteStoreCreationTests {
@@ -19,7 +20,8 @@ import Testing
         let directory = try StoreFixtures.scratch()
         defer { StoreFixtures.remove(directory) }
         let url = directory.appendingPathComponent("Theater.sqlite")
-        let store = try SQLiteStore(url: url, model: try StoreFixtures.theaterModel(), options: .init(log: SQLDebugLog()))
+        let store = try SQLiteStore(
+            url: url, model: try StoreFixtures.theaterModel(), options: .init(log: SQLDebugLog()))
         defer { store.close() }
         let database = try Database(path: url.path, flags: .readOnly)
         #expect(try database.scalar("PRAGMA journal_mode") == .text("wal"))
@@ -35,8 +37,9 @@ import Testing
         let store = try SQLiteStore(
             url: url, model: model, options: .init(metadata: ["Course": "iOS 101"], log: SQLDebugLog()))
         store.close()
-        #expect(try StoreFixtures.shell(url, "SELECT * FROM Z_PRIMARYKEY")
-            == "1|Sample|0|0\n2|SpecialSample|1|0\n3|Tag|0|0")
+        #expect(
+            try StoreFixtures.shell(url, "SELECT * FROM Z_PRIMARYKEY")
+                == "1|Sample|0|0\n2|SpecialSample|1|0\n3|Tag|0|0")
         #expect(try StoreFixtures.shell(url, "SELECT Z_VERSION, Z_UUID FROM Z_METADATA") == "1|\(store.identifier)")
         let plist = try ModelCorpus.metadata(of: url)
         #expect(plist["NSStoreType"] as? String == "SQLite")
@@ -86,7 +89,8 @@ import Testing
         let directory = try StoreFixtures.scratch()
         defer { StoreFixtures.remove(directory) }
         let url = directory.appendingPathComponent("Theater.sqlite")
-        let original = try SQLiteStore(url: url, model: try StoreFixtures.theaterModel(), options: .init(log: SQLDebugLog()))
+        let original = try SQLiteStore(
+            url: url, model: try StoreFixtures.theaterModel(), options: .init(log: SQLDebugLog()))
         let storedHashes = original.metadata["NSStoreModelVersionHashes"] as? [String: Data]
         original.close()
         // The same tables, one attribute's type told differently: the hashes differ, the columns do not.
@@ -95,7 +99,8 @@ import Testing
             AttributeDescription(name: "movieDescription", type: .binaryData),
         ])
         #expect(throws: CoreDataError.self) {
-            try SQLiteStore(url: url, model: retyped, options: SQLiteStore.Options([SQLiteStore.Options.readOnlyKey: true]))
+            try SQLiteStore(
+                url: url, model: retyped, options: SQLiteStore.Options([SQLiteStore.Options.readOnlyKey: true]))
         }
         let options = SQLiteStore.Options([
             SQLiteStore.Options.readOnlyKey: true, SQLiteStore.Options.ignoreVersioningKey: true,
@@ -111,16 +116,20 @@ import Testing
     /// The lecture's Theater ⟷ Movie model with `movieAttributes` as the movie's attributes.
     private static func theaterModel(movieAttributes: [AttributeDescription]) throws -> ManagedObjectModel {
         try ManagedObjectModel(entities: [
-            EntityDescription(name: "Movie", properties: movieAttributes + [
-                RelationshipDescription(name: "theater", destinationEntityName: "Theater", inverseName: "movies")
-            ]),
-            EntityDescription(name: "Theater", properties: [
-                AttributeDescription(name: "name", type: .string, isOptional: false),
-                AttributeDescription(name: "openingDate", type: .string),
-                RelationshipDescription(
-                    name: "movies", destinationEntityName: "Movie", inverseName: "theater", isToMany: true,
-                    deleteRule: .cascade),
-            ]),
+            EntityDescription(
+                name: "Movie",
+                properties: movieAttributes + [
+                    RelationshipDescription(name: "theater", destinationEntityName: "Theater", inverseName: "movies")
+                ]),
+            EntityDescription(
+                name: "Theater",
+                properties: [
+                    AttributeDescription(name: "name", type: .string, isOptional: false),
+                    AttributeDescription(name: "openingDate", type: .string),
+                    RelationshipDescription(
+                        name: "movies", destinationEntityName: "Movie", inverseName: "theater", isToMany: true,
+                        deleteRule: .cascade),
+                ]),
         ])
     }
 
@@ -131,14 +140,16 @@ import Testing
         let model = try StoreFixtures.theaterModel()
         try SQLiteStore(url: url, model: model, options: .init(log: SQLDebugLog())).close()
         let lines = SQLDebugLog.Lines()
-        let store = try SQLiteStore(url: url, model: model, options: .init(log: SQLDebugLog(level: 1, sink: lines.append)))
+        let store = try SQLiteStore(
+            url: url, model: model, options: .init(log: SQLDebugLog(level: 1, sink: lines.append)))
         store.close()
-        #expect(lines.all == [
-            "CoreData: annotation: Connecting to sqlite database file at \"\(url.path)\"",
-            "CoreData: sql: SELECT TBL_NAME FROM SQLITE_MASTER WHERE TBL_NAME = 'Z_METADATA'",
-            "CoreData: sql: SELECT Z_VERSION, Z_UUID, Z_PLIST FROM Z_METADATA",
-            "CoreData: sql: pragma recursive_triggers=1",
-            "CoreData: sql: pragma journal_mode=wal",
-        ])
+        #expect(
+            lines.all == [
+                "CoreData: annotation: Connecting to sqlite database file at \"\(url.path)\"",
+                "CoreData: sql: SELECT TBL_NAME FROM SQLITE_MASTER WHERE TBL_NAME = 'Z_METADATA'",
+                "CoreData: sql: SELECT Z_VERSION, Z_UUID, Z_PLIST FROM Z_METADATA",
+                "CoreData: sql: pragma recursive_triggers=1",
+                "CoreData: sql: pragma journal_mode=wal",
+            ])
     }
 }

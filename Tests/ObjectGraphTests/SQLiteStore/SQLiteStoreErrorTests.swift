@@ -1,6 +1,7 @@
 import Foundation
 import SQLite
 import Testing
+
 @testable import ObjectGraph
 
 @Suite struct SQLiteStoreErrorTests {
@@ -78,7 +79,8 @@ import Testing
     @Test func aReadOnlyFileIsRefusedForWritingAndOpensReadOnly() throws {
         let directory = try StoreFixtures.scratch()
         defer {
-            try? FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: directory.path + "/Theater.sqlite")
+            try? FileManager.default.setAttributes(
+                [.posixPermissions: 0o644], ofItemAtPath: directory.path + "/Theater.sqlite")
             StoreFixtures.remove(directory)
         }
         let url = directory.appendingPathComponent("Theater.sqlite")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ObjectGraph
 
 /// Predicates run inside SQLite on a real Apple store; the expected rows were counted with the
@@ -16,8 +17,10 @@ import Testing
         #expect(rows.count == 100)
         #expect(rows.allSatisfy { $0.key("owner") == 17 })
         #expect(lines.all.first?.hasPrefix("CoreData: sql: SELECT t0.Z_ENT, t0.Z_PK, t0.Z_OPT, ") == true)
-        #expect(lines.all.first?.hasSuffix("FROM ZCAR t0 LEFT OUTER JOIN ZPERSON t1 ON t0.ZOWNER = t1.Z_PK WHERE  t1.ZLASTNAME = ?")
-            == true)
+        #expect(
+            lines.all.first?.hasSuffix(
+                "FROM ZCAR t0 LEFT OUTER JOIN ZPERSON t1 ON t0.ZOWNER = t1.Z_PK WHERE  t1.ZLASTNAME = ?")
+                == true)
         #expect(lines.all.contains("CoreData: details: SQLite bind[0] = \"Stone\""))
         #expect(try corpus.store.countRows(request) == 100)
     }

@@ -1,6 +1,7 @@
 import Foundation
 import SQLite
 import Testing
+
 @testable import ObjectGraph
 
 @Suite struct SQLiteStoreSavingTests {
@@ -39,41 +40,42 @@ import Testing
         fixture.lines.removeAll()
         let house = try fixture.store.insert(fixture.theater, [["name": "My House"]])[0]
         try fixture.store.insert(fixture.movie, [["name": "Up", "theater": house]])
-        #expect(fixture.lines.all == [
-            "CoreData: sql: BEGIN EXCLUSIVE",
-            "CoreData: sql: SELECT Z_MAX FROM Z_PRIMARYKEY WHERE Z_ENT = ?",
-            "CoreData: details: SQLite bind[0] = (int64)2",
-            "CoreData: sql: UPDATE OR FAIL Z_PRIMARYKEY SET Z_MAX = ? WHERE Z_ENT = ? AND Z_MAX = ?",
-            "CoreData: details: SQLite bind[0] = (int64)1",
-            "CoreData: details: SQLite bind[1] = (int64)2",
-            "CoreData: details: SQLite bind[2] = (int64)0",
-            "CoreData: sql: COMMIT",
-            "CoreData: sql: BEGIN EXCLUSIVE",
-            "CoreData: sql: INSERT INTO ZTHEATER(Z_PK, Z_ENT, Z_OPT, ZNAME, ZOPENINGDATE) VALUES(?, ?, ?, ?, ?)",
-            "CoreData: details: SQLite bind[0] = (int64)1",
-            "CoreData: details: SQLite bind[1] = (int64)2",
-            "CoreData: details: SQLite bind[2] = (int64)1",
-            "CoreData: details: SQLite bind[3] = \"My House\"",
-            "CoreData: details: SQLite bind[4] = nil",
-            "CoreData: sql: COMMIT",
-            "CoreData: sql: BEGIN EXCLUSIVE",
-            "CoreData: sql: SELECT Z_MAX FROM Z_PRIMARYKEY WHERE Z_ENT = ?",
-            "CoreData: details: SQLite bind[0] = (int64)1",
-            "CoreData: sql: UPDATE OR FAIL Z_PRIMARYKEY SET Z_MAX = ? WHERE Z_ENT = ? AND Z_MAX = ?",
-            "CoreData: details: SQLite bind[0] = (int64)1",
-            "CoreData: details: SQLite bind[1] = (int64)1",
-            "CoreData: details: SQLite bind[2] = (int64)0",
-            "CoreData: sql: COMMIT",
-            "CoreData: sql: BEGIN EXCLUSIVE",
-            "CoreData: sql: INSERT INTO ZMOVIE(Z_PK, Z_ENT, Z_OPT, ZTHEATER, ZMOVIEDESCRIPTION, ZNAME) VALUES(?, ?, ?, ?, ?, ?)",
-            "CoreData: details: SQLite bind[0] = (int64)1",
-            "CoreData: details: SQLite bind[1] = (int64)1",
-            "CoreData: details: SQLite bind[2] = (int64)1",
-            "CoreData: details: SQLite bind[3] = (int64)1",
-            "CoreData: details: SQLite bind[4] = nil",
-            "CoreData: details: SQLite bind[5] = \"Up\"",
-            "CoreData: sql: COMMIT",
-        ])
+        #expect(
+            fixture.lines.all == [
+                "CoreData: sql: BEGIN EXCLUSIVE",
+                "CoreData: sql: SELECT Z_MAX FROM Z_PRIMARYKEY WHERE Z_ENT = ?",
+                "CoreData: details: SQLite bind[0] = (int64)2",
+                "CoreData: sql: UPDATE OR FAIL Z_PRIMARYKEY SET Z_MAX = ? WHERE Z_ENT = ? AND Z_MAX = ?",
+                "CoreData: details: SQLite bind[0] = (int64)1",
+                "CoreData: details: SQLite bind[1] = (int64)2",
+                "CoreData: details: SQLite bind[2] = (int64)0",
+                "CoreData: sql: COMMIT",
+                "CoreData: sql: BEGIN EXCLUSIVE",
+                "CoreData: sql: INSERT INTO ZTHEATER(Z_PK, Z_ENT, Z_OPT, ZNAME, ZOPENINGDATE) VALUES(?, ?, ?, ?, ?)",
+                "CoreData: details: SQLite bind[0] = (int64)1",
+                "CoreData: details: SQLite bind[1] = (int64)2",
+                "CoreData: details: SQLite bind[2] = (int64)1",
+                "CoreData: details: SQLite bind[3] = \"My House\"",
+                "CoreData: details: SQLite bind[4] = nil",
+                "CoreData: sql: COMMIT",
+                "CoreData: sql: BEGIN EXCLUSIVE",
+                "CoreData: sql: SELECT Z_MAX FROM Z_PRIMARYKEY WHERE Z_ENT = ?",
+                "CoreData: details: SQLite bind[0] = (int64)1",
+                "CoreData: sql: UPDATE OR FAIL Z_PRIMARYKEY SET Z_MAX = ? WHERE Z_ENT = ? AND Z_MAX = ?",
+                "CoreData: details: SQLite bind[0] = (int64)1",
+                "CoreData: details: SQLite bind[1] = (int64)1",
+                "CoreData: details: SQLite bind[2] = (int64)0",
+                "CoreData: sql: COMMIT",
+                "CoreData: sql: BEGIN EXCLUSIVE",
+                "CoreData: sql: INSERT INTO ZMOVIE(Z_PK, Z_ENT, Z_OPT, ZTHEATER, ZMOVIEDESCRIPTION, ZNAME) VALUES(?, ?, ?, ?, ?, ?)",
+                "CoreData: details: SQLite bind[0] = (int64)1",
+                "CoreData: details: SQLite bind[1] = (int64)1",
+                "CoreData: details: SQLite bind[2] = (int64)1",
+                "CoreData: details: SQLite bind[3] = (int64)1",
+                "CoreData: details: SQLite bind[4] = nil",
+                "CoreData: details: SQLite bind[5] = \"Up\"",
+                "CoreData: sql: COMMIT",
+            ])
         #expect(try StoreFixtures.shell(fixture.url, "SELECT * FROM ZMOVIE") == "1|1|1|1||Up")
         #expect(try StoreFixtures.shell(fixture.url, "SELECT Z_ENT, Z_MAX FROM Z_PRIMARYKEY") == "1|1\n2|1")
     }
@@ -98,8 +100,9 @@ import Testing
         let other = try fixture.openAgain()
         defer { other.close() }
         #expect(try other.newObjectIDs(for: fixture.movie, count: 2).compactMap(\.primaryKey) == [4, 5])
-        #expect(try fixture.store.newObjectIDs(for: fixture.movie, count: 1).first?.uriRepresentation().absoluteString
-            == "x-coredata://\(fixture.store.identifier)/Movie/p6")
+        #expect(
+            try fixture.store.newObjectIDs(for: fixture.movie, count: 1).first?.uriRepresentation().absoluteString
+                == "x-coredata://\(fixture.store.identifier)/Movie/p6")
     }
 
     @Test func updateWritesChangedColumnsAndBumpsZOpt() throws {
@@ -107,15 +110,18 @@ import Testing
         defer { fixture.remove() }
         let movie = try fixture.store.insert(fixture.movie, [["name": "Up", "movieDescription": "Balloons"]])[0]
         fixture.lines.removeAll()
-        try fixture.store.save(StoreChanges(updatedRows: [
-            StoreUpdate(objectID: movie, version: 1, values: ["name": "Up!", "movieDescription": "Balloons"],
-                        changedKeys: ["name"]),
-        ]))
-        #expect(fixture.lines.all == [
-            "CoreData: sql: BEGIN EXCLUSIVE",
-            "CoreData: sql: UPDATE ZMOVIE SET ZNAME = ?, Z_OPT = ? WHERE Z_PK = ? AND Z_OPT = ?",
-            "CoreData: sql: COMMIT",
-        ])
+        try fixture.store.save(
+            StoreChanges(updatedRows: [
+                StoreUpdate(
+                    objectID: movie, version: 1, values: ["name": "Up!", "movieDescription": "Balloons"],
+                    changedKeys: ["name"])
+            ]))
+        #expect(
+            fixture.lines.all == [
+                "CoreData: sql: BEGIN EXCLUSIVE",
+                "CoreData: sql: UPDATE ZMOVIE SET ZNAME = ?, Z_OPT = ? WHERE Z_PK = ? AND Z_OPT = ?",
+                "CoreData: sql: COMMIT",
+            ])
         let row = try #require(try fixture.store.row(for: movie))
         #expect(row.version == 2)
         #expect(row.values["name"] as? String == "Up!")
@@ -129,14 +135,18 @@ import Testing
         let other = try fixture.openAgain()
         defer { other.close() }
         let otherMovie = other.objectID(fixture.movie, 1)
-        try other.save(StoreChanges(updatedRows: [
-            StoreUpdate(objectID: otherMovie, version: 1, values: ["name": "Up (2009)"], changedKeys: ["name"]),
-        ]))
+        try other.save(
+            StoreChanges(updatedRows: [
+                StoreUpdate(objectID: otherMovie, version: 1, values: ["name": "Up (2009)"], changedKeys: ["name"])
+            ]))
         let newTheater = try fixture.store.newObjectIDs(for: fixture.theater, count: 1)[0]
         let error = #expect(throws: CoreDataError.self) {
-            try fixture.store.save(StoreChanges(
-                insertedRows: [StoreRow(objectID: newTheater, version: 1, values: ["name": "Odeon"])],
-                updatedRows: [StoreUpdate(objectID: movie, version: 1, values: ["name": "Up!"], changedKeys: ["name"])]))
+            try fixture.store.save(
+                StoreChanges(
+                    insertedRows: [StoreRow(objectID: newTheater, version: 1, values: ["name": "Odeon"])],
+                    updatedRows: [
+                        StoreUpdate(objectID: movie, version: 1, values: ["name": "Up!"], changedKeys: ["name"])
+                    ]))
         }
         #expect(error?.code == .managedObjectMerge)
         #expect(error?.conflicts.count == 1)
@@ -153,7 +163,8 @@ import Testing
         let movies = try fixture.store.insert(fixture.movie, [["name": "Up"], ["name": "Cars"]])
         let other = try fixture.openAgain()
         defer { other.close() }
-        try other.save(StoreChanges(deletedObjects: [StoreDeletion(objectID: other.objectID(fixture.movie, 1), version: 1)]))
+        try other.save(
+            StoreChanges(deletedObjects: [StoreDeletion(objectID: other.objectID(fixture.movie, 1), version: 1)]))
         let error = #expect(throws: CoreDataError.self) {
             try fixture.store.save(StoreChanges(deletedObjects: movies.map { StoreDeletion(objectID: $0, version: 1) }))
         }
@@ -194,8 +205,9 @@ import Testing
         #expect(row.values["archived"] as? Data == Data([9, 9]))
         #expect(row.values["scratch"] == nil)
         // The file holds Apple's representations.
-        #expect(try StoreFixtures.shell(url, "SELECT ZFLAG, ZSTAMP, hex(ZIDENTIFIER), ZLINK, typeof(ZPRICE) FROM ZSAMPLE")
-            == "1|639503569.638733|FEFE4176912D429F9C83662FFF641115|https://example.com/a?b=c|real")
+        #expect(
+            try StoreFixtures.shell(url, "SELECT ZFLAG, ZSTAMP, hex(ZIDENTIFIER), ZLINK, typeof(ZPRICE) FROM ZSAMPLE")
+                == "1|639503569.638733|FEFE4176912D429F9C83662FFF641115|https://example.com/a?b=c|real")
     }
 
     @Test func aValueOfTheWrongTypeFailsTheSaveNamingTheKey() throws {
@@ -216,25 +228,33 @@ import Testing
         let model = try StoreFixtures.everyTypeModel()
         let store = try SQLiteStore(url: url, model: model, options: .init(log: SQLDebugLog()))
         defer { store.close() }
-        let sampleEntity = model.entitiesByName["Sample"]!, tagEntity = model.entitiesByName["Tag"]!
+        let sampleEntity = model.entitiesByName["Sample"]!
+        let tagEntity = model.entitiesByName["Tag"]!
         let sample = try store.insert(sampleEntity, [["title": "s"]])[0]
         let tags = try store.insert(tagEntity, [["name": "a"], ["name": "b"], ["name": "c"]])
-        let labels = sampleEntity.relationshipsByName["labels"]!, labelled = tagEntity.relationshipsByName["labelled"]!
+        let labels = sampleEntity.relationshipsByName["labels"]!
+        let labelled = tagEntity.relationshipsByName["labelled"]!
         // Both sides report the change, as the context does; each pair is written once.
-        try store.save(StoreChanges(toManyChanges: [
-            ToManyChange(objectID: sample, relationship: labels, destinations: [tags[2], tags[0]],
-                         insertedDestinations: [tags[2], tags[0]], removedDestinations: []),
-            ToManyChange(objectID: tags[2], relationship: labelled, destinations: [sample],
-                         insertedDestinations: [sample], removedDestinations: []),
-            ToManyChange(objectID: tags[0], relationship: labelled, destinations: [sample],
-                         insertedDestinations: [sample], removedDestinations: []),
-        ]))
+        try store.save(
+            StoreChanges(toManyChanges: [
+                ToManyChange(
+                    objectID: sample, relationship: labels, destinations: [tags[2], tags[0]],
+                    insertedDestinations: [tags[2], tags[0]], removedDestinations: []),
+                ToManyChange(
+                    objectID: tags[2], relationship: labelled, destinations: [sample],
+                    insertedDestinations: [sample], removedDestinations: []),
+                ToManyChange(
+                    objectID: tags[0], relationship: labelled, destinations: [sample],
+                    insertedDestinations: [sample], removedDestinations: []),
+            ]))
         #expect(try store.relatedObjectIDs(of: labels, for: sample) == [tags[2], tags[0]])
         #expect(try store.relatedObjectIDs(of: labelled, for: tags[0]) == [sample])
-        try store.save(StoreChanges(toManyChanges: [
-            ToManyChange(objectID: sample, relationship: labels, destinations: [tags[0], tags[1]],
-                         insertedDestinations: [tags[1]], removedDestinations: [tags[2]]),
-        ]))
+        try store.save(
+            StoreChanges(toManyChanges: [
+                ToManyChange(
+                    objectID: sample, relationship: labels, destinations: [tags[0], tags[1]],
+                    insertedDestinations: [tags[1]], removedDestinations: [tags[2]])
+            ]))
         #expect(try store.relatedObjectIDs(of: labels, for: sample) == [tags[0], tags[1]])
         #expect(try store.relatedObjectIDs(of: labelled, for: tags[2]).isEmpty)
         let table = try #require(SQLiteLayout(model: model).joinTables.first)
@@ -247,15 +267,18 @@ import Testing
         let directory = try StoreFixtures.scratch()
         defer { StoreFixtures.remove(directory) }
         let model = try StoreFixtures.everyTypeModel()
-        let store = try SQLiteStore(url: directory.appendingPathComponent("E.sqlite"), model: model,
-                                    options: .init(log: SQLDebugLog()))
+        let store = try SQLiteStore(
+            url: directory.appendingPathComponent("E.sqlite"), model: model,
+            options: .init(log: SQLDebugLog()))
         defer { store.close() }
-        let sampleEntity = model.entitiesByName["Sample"]!, special = model.entitiesByName["SpecialSample"]!
+        let sampleEntity = model.entitiesByName["Sample"]!
+        let special = model.entitiesByName["SpecialSample"]!
         try store.insert(sampleEntity, [["title": "plain"]])
         let specialID = try store.insert(special, [["title": "fancy", "note": "n"]])[0]
         #expect(specialID.primaryKey == 2)
-        let rows = try store.fetchRows(StoreFetchRequest(
-            entity: sampleEntity, sortDescriptors: [ObjectSortDescriptor(key: "title")]))
+        let rows = try store.fetchRows(
+            StoreFetchRequest(
+                entity: sampleEntity, sortDescriptors: [ObjectSortDescriptor(key: "title")]))
         #expect(rows.map(\.objectID.entity.name) == ["SpecialSample", "Sample"])
         #expect(rows.first?.values["note"] as? String == "n")
         #expect(rows.last?.values["note"] == nil)

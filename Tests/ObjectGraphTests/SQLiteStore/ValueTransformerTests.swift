@@ -24,10 +24,12 @@ private final class RGBTransformer: ObjectValueTransformer, @unchecked Sendable 
     /// A car with a transformable attribute naming `transformer` (nil: none).
     private static func model(transformer: String?) throws -> ManagedObjectModel {
         try ManagedObjectModel(entities: [
-            EntityDescription(name: "Car", properties: [
-                AttributeDescription(name: "name", type: .string),
-                AttributeDescription(name: "paint", type: .transformable, valueTransformerName: transformer),
-            ])
+            EntityDescription(
+                name: "Car",
+                properties: [
+                    AttributeDescription(name: "name", type: .string),
+                    AttributeDescription(name: "paint", type: .transformable, valueTransformerName: transformer),
+                ])
         ])
     }
 
@@ -106,6 +108,7 @@ private final class RGBTransformer: ObjectValueTransformer, @unchecked Sendable 
         let foreign = Data("not an archive".utf8)
         #expect(transformer.reverseTransformedValue(foreign) as? Data == foreign)
         #expect(transformer.transformedValue(nil) == nil)
-        #expect(ObjectValueTransformer.valueTransformerNames.contains(ObjectValueTransformer.secureUnarchiveFromDataName))
+        #expect(
+            ObjectValueTransformer.valueTransformerNames.contains(ObjectValueTransformer.secureUnarchiveFromDataName))
     }
 }

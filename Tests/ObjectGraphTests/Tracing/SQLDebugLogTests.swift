@@ -1,6 +1,7 @@
 import Foundation
 import SQLite
 import Testing
+
 @testable import ObjectGraph
 
 @Suite struct SQLDebugLogTests {
@@ -37,27 +38,32 @@ import Testing
         let log = SQLDebugLog(level: 1, sink: lines.append)
         log.statement("SELECT Z_MAX FROM Z_PRIMARYKEY WHERE Z_ENT = ?", bindings: [.integer(1)])
         log.annotation("sql connection fetch time: \(SQLDebugLog.formatDuration(0.00041))")
-        #expect(lines.all == [
-            "CoreData: sql: SELECT Z_MAX FROM Z_PRIMARYKEY WHERE Z_ENT = ?",
-            "CoreData: annotation: sql connection fetch time: 0.0004s",
-        ])
+        #expect(
+            lines.all == [
+                "CoreData: sql: SELECT Z_MAX FROM Z_PRIMARYKEY WHERE Z_ENT = ?",
+                "CoreData: annotation: sql connection fetch time: 0.0004s",
+            ])
     }
 
     @Test func levelThreeWritesEachBindingInCoreDataStyle() {
         let lines = SQLDebugLog.Lines()
         let log = SQLDebugLog(level: 3, sink: lines.append)
-        log.statement("INSERT INTO ZMOVIE(Z_PK, Z_ENT, Z_OPT, ZNAME, ZDATA, ZRATING, ZNOTE) VALUES(?, ?, ?, ?, ?, ?, ?)",
-                      bindings: [.integer(4), .integer(1), .integer(1), .text("Up"),
-                                 .blob(Data([1, 2, 3, 4, 5])), .real(2.5), .null])
-        #expect(lines.all.dropFirst() == [
-            "CoreData: details: SQLite bind[0] = (int64)4",
-            "CoreData: details: SQLite bind[1] = (int64)1",
-            "CoreData: details: SQLite bind[2] = (int64)1",
-            "CoreData: details: SQLite bind[3] = \"Up\"",
-            "CoreData: details: SQLite bind[4] = <01020304 05>",
-            "CoreData: details: SQLite bind[5] = (double)2.5",
-            "CoreData: details: SQLite bind[6] = nil",
-        ])
+        log.statement(
+            "INSERT INTO ZMOVIE(Z_PK, Z_ENT, Z_OPT, ZNAME, ZDATA, ZRATING, ZNOTE) VALUES(?, ?, ?, ?, ?, ?, ?)",
+            bindings: [
+                .integer(4), .integer(1), .integer(1), .text("Up"),
+                .blob(Data([1, 2, 3, 4, 5])), .real(2.5), .null,
+            ])
+        #expect(
+            lines.all.dropFirst() == [
+                "CoreData: details: SQLite bind[0] = (int64)4",
+                "CoreData: details: SQLite bind[1] = (int64)1",
+                "CoreData: details: SQLite bind[2] = (int64)1",
+                "CoreData: details: SQLite bind[3] = \"Up\"",
+                "CoreData: details: SQLite bind[4] = <01020304 05>",
+                "CoreData: details: SQLite bind[5] = (double)2.5",
+                "CoreData: details: SQLite bind[6] = nil",
+            ])
     }
 
     @Test func levelFourAddsTheQueryPlanFromTheSameConnection() throws {
@@ -66,7 +72,9 @@ import Testing
         let lines = SQLDebugLog.Lines()
         let log = SQLDebugLog(level: 4, sink: lines.append)
         log.queryPlan(of: "SELECT t0.Z_PK FROM ZMOVIE t0 WHERE  t0.Z_PK = ?", bindings: [.integer(1)], in: database)
-        #expect(lines.all.first == "CoreData: details: SQLite: EXPLAIN QUERY PLAN SELECT t0.Z_PK FROM ZMOVIE t0 WHERE  t0.Z_PK = ?")
+        #expect(
+            lines.all.first
+                == "CoreData: details: SQLite: EXPLAIN QUERY PLAN SELECT t0.Z_PK FROM ZMOVIE t0 WHERE  t0.Z_PK = ?")
         #expect(lines.all.count == 2)
         #expect(lines.all.last?.hasPrefix("CoreData: details:     ") == true)
         #expect(lines.all.last?.contains("SEARCH t0 USING INTEGER PRIMARY KEY (rowid=?)") == true)

@@ -2,10 +2,13 @@ import Foundation
 import ObjectGraph
 import SQLite
 import Testing
+
 @testable import StoreInspector
 
 @Suite struct ModelCacheDecoderTests {
-    static let storesWithCache = [Corpus.recipes, Corpus.sampleModel, Corpus.sampleModel2, Corpus.bookmarks, Corpus.migration]
+    static let storesWithCache = [
+        Corpus.recipes, Corpus.sampleModel, Corpus.sampleModel2, Corpus.bookmarks, Corpus.migration,
+    ]
 
     private func decodedModel(_ name: String) throws -> (ManagedObjectModel, StoreMetadata) {
         let scratch = try ScratchDirectory()
@@ -31,7 +34,9 @@ import Testing
         #expect(model.entities.map(\.name).sorted() == ["Image", "Ingredient", "Recipe", "RecipeType"])
         let recipe = try #require(model.entitiesByName["Recipe"])
         let ingredients = try #require(recipe.relationshipsByName["ingredients"])
-        #expect(ingredients.isToMany && ingredients.deleteRule == .cascade && ingredients.destinationEntityName == "Ingredient")
+        #expect(
+            ingredients.isToMany && ingredients.deleteRule == .cascade
+                && ingredients.destinationEntityName == "Ingredient")
         #expect(recipe.attributesByName["thumbnailImage"]?.attributeType == .transformable)
         #expect(recipe.attributesByName["thumbnailImage"]?.valueTransformerName == "ImageToDataTransformer")
         let recipeOfImage = try #require(model.entitiesByName["Image"]?.relationshipsByName["recipe"])

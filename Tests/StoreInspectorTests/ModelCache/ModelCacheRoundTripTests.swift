@@ -1,6 +1,7 @@
 import Foundation
 import ObjectGraph
 import Testing
+
 @testable import StoreInspector
 
 /// Models written by ObjectGraph's `ModelCacheEncoder` and read back by the inspector's
@@ -52,9 +53,12 @@ import Testing
         #expect(Set(decoded.entities.map(\.name)) == Set(model.entities.map(\.name)))
         for entity in model.entities {
             let other = try #require(decoded.entitiesByName[entity.name])
-            #expect(Set(other.properties.map(\.name)) == Set(entity.properties.map(\.name).filter {
-                !(entity.propertiesByName[$0] is FetchedPropertyDescription)
-            }))
+            #expect(
+                Set(other.properties.map(\.name))
+                    == Set(
+                        entity.properties.map(\.name).filter {
+                            !(entity.propertiesByName[$0] is FetchedPropertyDescription)
+                        }))
             for relationship in entity.ownRelationships {
                 let copy = try #require(other.relationshipsByName[relationship.name])
                 #expect(copy.destinationEntityName == relationship.destinationEntityName)
@@ -109,39 +113,53 @@ import Testing
             uniquenessConstraints: [["title", "count"]],
             fetchIndexes: [
                 FetchIndexDescription(name: "byTitle", elements: [FetchIndexElementDescription(propertyName: "title")]),
-                FetchIndexDescription(name: "byTitleAndCount", elements: [
-                    FetchIndexElementDescription(propertyName: "title"),
-                    FetchIndexElementDescription(propertyName: "count", isAscending: false),
-                ]),
+                FetchIndexDescription(
+                    name: "byTitleAndCount",
+                    elements: [
+                        FetchIndexElementDescription(propertyName: "title"),
+                        FetchIndexElementDescription(propertyName: "count", isAscending: false),
+                    ]),
             ],
             versionHashModifier: "v2", userInfo: ["note": "abstract root"])
-        let book = EntityDescription(name: "Book", superentityName: "Item", properties: [
-            AttributeDescription(name: "pages", type: .integer32, defaultValue: 0),
-            RelationshipDescription(
-                name: "chapters", destinationEntityName: "Chapter", inverseName: "book", isToMany: true,
-                isOrdered: true, minCount: 1, maxCount: 40, deleteRule: .cascade),
-        ])
-        let comic = EntityDescription(name: "Comic", superentityName: "Book", properties: [
-            AttributeDescription(name: "isColored", type: .boolean, isOptional: false, defaultValue: false),
-        ])
-        let chapter = EntityDescription(name: "Chapter", properties: [
-            AttributeDescription(name: "title", type: .string),
-            RelationshipDescription(
-                name: "book", destinationEntityName: "Book", inverseName: "chapters", deleteRule: .deny),
-        ])
-        let tag = EntityDescription(name: "Tag", properties: [
-            AttributeDescription(name: "name", type: .string),
-            RelationshipDescription(name: "items", destinationEntityName: "Item", inverseName: "tags", isToMany: true),
-            RelationshipDescription(
-                name: "related", destinationEntityName: "Tag", inverseName: "related", isToMany: true, isOrdered: true),
-        ])
-        let person = EntityDescription(name: "Person", properties: [
-            AttributeDescription(name: "name", type: .string),
-            RelationshipDescription(
-                name: "items", destinationEntityName: "Item", inverseName: "owner", isToMany: true, maxCount: -1,
-                deleteRule: .noAction),
-            RelationshipDescription(name: "favorites", destinationEntityName: "Tag", isToMany: true),
-        ], renamingIdentifier: "Owner")
+        let book = EntityDescription(
+            name: "Book", superentityName: "Item",
+            properties: [
+                AttributeDescription(name: "pages", type: .integer32, defaultValue: 0),
+                RelationshipDescription(
+                    name: "chapters", destinationEntityName: "Chapter", inverseName: "book", isToMany: true,
+                    isOrdered: true, minCount: 1, maxCount: 40, deleteRule: .cascade),
+            ])
+        let comic = EntityDescription(
+            name: "Comic", superentityName: "Book",
+            properties: [
+                AttributeDescription(name: "isColored", type: .boolean, isOptional: false, defaultValue: false)
+            ])
+        let chapter = EntityDescription(
+            name: "Chapter",
+            properties: [
+                AttributeDescription(name: "title", type: .string),
+                RelationshipDescription(
+                    name: "book", destinationEntityName: "Book", inverseName: "chapters", deleteRule: .deny),
+            ])
+        let tag = EntityDescription(
+            name: "Tag",
+            properties: [
+                AttributeDescription(name: "name", type: .string),
+                RelationshipDescription(
+                    name: "items", destinationEntityName: "Item", inverseName: "tags", isToMany: true),
+                RelationshipDescription(
+                    name: "related", destinationEntityName: "Tag", inverseName: "related", isToMany: true,
+                    isOrdered: true),
+            ])
+        let person = EntityDescription(
+            name: "Person",
+            properties: [
+                AttributeDescription(name: "name", type: .string),
+                RelationshipDescription(
+                    name: "items", destinationEntityName: "Item", inverseName: "owner", isToMany: true, maxCount: -1,
+                    deleteRule: .noAction),
+                RelationshipDescription(name: "favorites", destinationEntityName: "Tag", isToMany: true),
+            ], renamingIdentifier: "Owner")
         return try ManagedObjectModel(
             entities: [item, book, comic, chapter, tag, person],
             configurations: ["Library": ["Item", "Book", "Comic", "Chapter"]], versionIdentifiers: ["3"])
@@ -211,8 +229,8 @@ import Testing
     }
 }
 
-private extension EntityDescription {
-    func attributes(ofType type: AttributeType) -> [AttributeDescription] {
+extension EntityDescription {
+    fileprivate func attributes(ofType type: AttributeType) -> [AttributeDescription] {
         attributesByName.values.filter { $0.attributeType == type }
     }
 }

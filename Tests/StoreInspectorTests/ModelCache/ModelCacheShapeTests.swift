@@ -1,6 +1,7 @@
 import Foundation
 import ObjectGraph
 import Testing
+
 @testable import StoreInspector
 
 /// Our archive of a corpus model has the shape of the cache Apple's Core Data wrote into the

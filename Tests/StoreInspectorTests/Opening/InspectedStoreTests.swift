@@ -1,6 +1,7 @@
 import Foundation
 import SQLite
 import Testing
+
 @testable import StoreInspector
 
 @Suite struct InspectedStoreTests {
@@ -11,7 +12,9 @@ import Testing
         let before = try scratch.snapshot()
         let store = try InspectedStore(path: path)
         #expect(store.quickCheckProblems.isEmpty)
-        let tables = try store.rows("SELECT name FROM sqlite_master WHERE type = 'table'").compactMap { $0[0].stringValue }
+        let tables = try store.rows("SELECT name FROM sqlite_master WHERE type = 'table'").compactMap {
+            $0[0].stringValue
+        }
         #expect(tables.contains("Z_PRIMARYKEY"))
         // A store with a -wal holding rows is read from a private copy; any other in place, immutable.
         let hasWriteAheadRows = (store.siblings.walSize ?? 0) > 0

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import StoreInspector
 
 /// What the header check says about files that are a store's companions rather than a store.
@@ -7,8 +8,10 @@ import Testing
     @Test func aWriteAheadLogIsNamedAsOneWithItsStore() throws {
         let scratch = try ScratchDirectory()
         let store = try scratch.copyCorpusStore(Corpus.migration)
-        #expect(throws: InspectorError.companionFile(
-            path: store + "-wal", kind: "a write-ahead log (-wal)", store: (store as NSString).lastPathComponent)) {
+        #expect(
+            throws: InspectorError.companionFile(
+                path: store + "-wal", kind: "a write-ahead log (-wal)", store: (store as NSString).lastPathComponent)
+        ) {
             _ = try StoreFileCheck.header(of: store + "-wal")
         }
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import StoreInspector
 
 @Suite struct StoreScannerTests {
@@ -11,9 +12,11 @@ import Testing
         try fm.copyItem(atPath: scratch.path + "/" + Corpus.bookmarks, toPath: scratch.path + "/deep/er/NoExtension")
         try scratch.write("notes.sqlite", Data("just text".utf8))
         try fm.createSymbolicLink(atPath: scratch.path + "/loop", withDestinationPath: scratch.path)
-        try fm.createSymbolicLink(atPath: scratch.path + "/link.sqlite", withDestinationPath: scratch.path + "/" + Corpus.bookmarks)
+        try fm.createSymbolicLink(
+            atPath: scratch.path + "/link.sqlite", withDestinationPath: scratch.path + "/" + Corpus.bookmarks)
         let result = StoreScanner.scan(scratch.path)
-        #expect(result.stores == [scratch.path + "/deep/er/NoExtension", scratch.path + "/" + Corpus.bookmarks].sorted())
+        #expect(
+            result.stores == [scratch.path + "/deep/er/NoExtension", scratch.path + "/" + Corpus.bookmarks].sorted())
         #expect(result.skippedLinks == [scratch.path + "/link.sqlite", scratch.path + "/loop"])
     }
 

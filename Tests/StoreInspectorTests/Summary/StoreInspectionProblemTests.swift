@@ -1,6 +1,7 @@
 import Foundation
 import SQLite
 import Testing
+
 @testable import StoreInspector
 
 /// Damaged Core Data tables, each made in the test on a copy of a real store: the problem is one
@@ -49,8 +50,9 @@ import Testing
             path: try damagedRecipes(scratch, ["UPDATE Z_METADATA SET Z_PLIST = X'62706C6973743030FF'"]))
         defer { inspection.close() }
         let problem = try #require(inspection.metadata?.plistProblem)
-        #expect(problem == "Z_METADATA.Z_PLIST is not a property list (9 bytes starting 62 70 6c 69 73 74 30 30), "
-            + "so the store's metadata cannot be read")
+        #expect(
+            problem == "Z_METADATA.Z_PLIST is not a property list (9 bytes starting 62 70 6c 69 73 74 30 30), "
+                + "so the store's metadata cannot be read")
         #expect(!problem.contains("Error Domain"))
     }
 
@@ -60,8 +62,9 @@ import Testing
         let path = try damagedRecipes(scratch, ["UPDATE Z_METADATA SET Z_PLIST = X'68656C6C6F'"])
         let inspection = try StoreInspection(path: path)
         defer { inspection.close() }
-        #expect(inspection.metadata?.plistProblem
-            == "Z_METADATA.Z_PLIST holds a string, not the dictionary of metadata Core Data writes")
+        #expect(
+            inspection.metadata?.plistProblem
+                == "Z_METADATA.Z_PLIST holds a string, not the dictionary of metadata Core Data writes")
     }
 
     @Test func aModelCacheHoldingTextIsSaidNotToBeAModelCache() throws {
@@ -69,8 +72,10 @@ import Testing
         let path = try damagedRecipes(scratch, ["UPDATE Z_MODELCACHE SET Z_CONTENT = 'hello'"])
         let inspection = try StoreInspection(path: path)
         defer { inspection.close() }
-        #expect(inspection.problems.contains(
-            "Z_MODELCACHE.Z_CONTENT holds text, not a model cache (compressed data); the model was inferred instead"))
+        #expect(
+            inspection.problems.contains(
+                "Z_MODELCACHE.Z_CONTENT holds text, not a model cache (compressed data); the model was inferred instead"
+            ))
         #expect(!inspection.problems.contains { $0.contains("is empty") })
     }
 
@@ -79,9 +84,10 @@ import Testing
         let path = try damagedRecipes(scratch, ["UPDATE Z_MODELCACHE SET Z_CONTENT = X'68656C6C6F'"])
         let inspection = try StoreInspection(path: path)
         defer { inspection.close() }
-        #expect(inspection.problems.contains {
-            $0.hasPrefix("Z_MODELCACHE.Z_CONTENT is not a model cache Core Data wrote")
-        })
+        #expect(
+            inspection.problems.contains {
+                $0.hasPrefix("Z_MODELCACHE.Z_CONTENT is not a model cache Core Data wrote")
+            })
     }
 
     @Test func anEmptyOrMissingModelCacheIsSaidExactly() throws {
@@ -104,7 +110,8 @@ import Testing
         #expect(throws: InspectorError.notCoreData(path: path, missingTables: ["Z_PRIMARYKEY"])) {
             try inspection.requireCoreDataStore()
         }
-        #expect(InspectorError.notCoreData(path: path, missingTables: ["Z_PRIMARYKEY", "Z_METADATA"]).message
-            == "not a Core Data store: it has no Z_PRIMARYKEY and Z_METADATA tables")
+        #expect(
+            InspectorError.notCoreData(path: path, missingTables: ["Z_PRIMARYKEY", "Z_METADATA"]).message
+                == "not a Core Data store: it has no Z_PRIMARYKEY and Z_METADATA tables")
     }
 }

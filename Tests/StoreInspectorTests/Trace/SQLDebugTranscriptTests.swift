@@ -1,4 +1,5 @@
 import Testing
+
 @testable import StoreInspector
 
 @Suite struct SQLDebugTranscriptTests {
@@ -35,7 +36,8 @@ import Testing
     @Test func summaryCountsStatementsTimesAndTheNPlusOnePattern() {
         let summary = TraceSummary(SQLDebugTranscript(text: Self.log))
         #expect(summary.statements.first == TraceSummary.StatementCount(kind: "SELECT", table: "ZMOVIE", count: 4))
-        #expect(summary.statements.contains(TraceSummary.StatementCount(kind: "UPDATE", table: "Z_PRIMARYKEY", count: 1)))
+        #expect(
+            summary.statements.contains(TraceSummary.StatementCount(kind: "UPDATE", table: "Z_PRIMARYKEY", count: 1)))
         #expect(summary.statements.contains(TraceSummary.StatementCount(kind: "INSERT", table: "ZMOVIE", count: 1)))
         #expect(summary.fetchCount == 2 && summary.fetchedRows == 3)
         #expect(abs(summary.totalFetchSeconds - 0.0012) < 1e-9)

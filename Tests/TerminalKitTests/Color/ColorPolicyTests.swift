@@ -1,5 +1,5 @@
-import Testing
 import TerminalKit
+import Testing
 
 @Suite struct ColorPolicyTests {
     @Test func flagWinsOverEverything() {
@@ -10,7 +10,9 @@ import TerminalKit
     }
 
     @Test func noColorTurnsColourOffUnlessEmpty() {
-        #expect(ColorPolicy(flag: nil, environment: ["NO_COLOR": "1", "FORCE_COLOR": "1"], isTerminal: true).rule == .noColor)
+        #expect(
+            ColorPolicy(flag: nil, environment: ["NO_COLOR": "1", "FORCE_COLOR": "1"], isTerminal: true).rule
+                == .noColor)
         #expect(ColorPolicy(flag: .auto, environment: ["NO_COLOR": ""], isTerminal: true).rule == .defaultOn)
     }
 

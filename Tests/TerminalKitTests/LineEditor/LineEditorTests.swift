@@ -1,12 +1,14 @@
 import Foundation
 import Testing
+
 @testable import TerminalKit
 
 /// The line editor's parts that need no terminal; typing into it is covered end to end under tmux
 /// (`InspectShellTerminalTests`).
 @Suite struct LineEditorTests {
     @Test func historyIsSavedToItsFileInAPrivateDirectory() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("line-editor-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "line-editor-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appendingPathComponent("companion/history").path
         let editor = LineEditor(historyPath: path)
@@ -16,7 +18,8 @@ import Testing
         editor.addToHistory(".tables")
         let text = try String(contentsOfFile: path, encoding: .utf8)
         #expect(text.components(separatedBy: "\n").filter { !$0.isEmpty } == ["SELECT 1;", ".tables"])
-        let attributes = try FileManager.default.attributesOfItem(atPath: directory.appendingPathComponent("companion").path)
+        let attributes = try FileManager.default.attributesOfItem(
+            atPath: directory.appendingPathComponent("companion").path)
         #expect((attributes[.posixPermissions] as? Int) == 0o700)
     }
 

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TerminalKit
+import Testing
 
 @Suite struct PagerTests {
     @Test func lessIsTheDefaultWithRawColourQuitIfOneScreenAndCtrlC() {

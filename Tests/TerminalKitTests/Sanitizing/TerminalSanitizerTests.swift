@@ -1,5 +1,5 @@
-import Testing
 import TerminalKit
+import Testing
 
 @Suite struct TerminalSanitizerTests {
     @Test func plainTextIsUnchanged() {
@@ -23,8 +23,9 @@ import TerminalKit
 
     @Test func bidiOverridesAndIsolatesAreShownAsCodePoints() {
         #expect(TerminalSanitizer.sanitize("if\u{202E}x\u{2066}y\u{2069}") == "if<U+202E>x<U+2066>y<U+2069>")
-        #expect(TerminalSanitizer.sanitize("\u{202A}\u{202B}\u{202C}\u{202D}\u{2067}\u{2068}")
-            == "<U+202A><U+202B><U+202C><U+202D><U+2067><U+2068>")
+        #expect(
+            TerminalSanitizer.sanitize("\u{202A}\u{202B}\u{202C}\u{202D}\u{2067}\u{2068}")
+                == "<U+202A><U+202B><U+202C><U+202D><U+2067><U+2068>")
     }
 
     @Test func sanitizedTextHasNoDangerousScalarLeft() {

@@ -1,19 +1,20 @@
-import Testing
 import TerminalKit
+import Testing
 
 @Suite struct TableWriterTests {
     let table = Table(columns: ["name", "count"], rows: [[.text("Book"), .integer(3)], [.text("Page"), .null]])
 
     @Test func tableFormatDrawsABoxWithNumbersRightAligned() {
-        #expect(table.rendered(as: .table) == """
-            ┌──────┬───────┐
-            │ name │ count │
-            ├──────┼───────┤
-            │ Book │     3 │
-            │ Page │ NULL  │
-            └──────┴───────┘
+        #expect(
+            table.rendered(as: .table) == """
+                ┌──────┬───────┐
+                │ name │ count │
+                ├──────┼───────┤
+                │ Book │     3 │
+                │ Page │ NULL  │
+                └──────┴───────┘
 
-            """)
+                """)
     }
 
     @Test func markdownEscapesPipesAndAlignsNumberColumnsRight() {
@@ -22,7 +23,8 @@ import TerminalKit
     }
 
     @Test func jsonKeepsColumnOrderAndTypes() {
-        #expect(table.rendered(as: .json) == "[\n{\"name\":\"Book\",\"count\":3},\n{\"name\":\"Page\",\"count\":null}\n]\n")
+        #expect(
+            table.rendered(as: .json) == "[\n{\"name\":\"Book\",\"count\":3},\n{\"name\":\"Page\",\"count\":null}\n]\n")
         #expect(Table(columns: ["a"]).rendered(as: .json) == "[]\n")
     }
 
@@ -39,8 +41,11 @@ import TerminalKit
         let hostile = Table(columns: ["c\u{1B}[31m"], rows: [[.text("a\u{1B}]0;x\u{07}\u{202E}b\u{9B}")]])
         for format in TableFormat.allCases {
             let text = hostile.rendered(as: format)
-            #expect(!text.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{07}" || $0 == "\u{202E}" || $0 == "\u{9B}" },
-                    "\(format)")
+            #expect(
+                !text.unicodeScalars.contains {
+                    $0 == "\u{1B}" || $0 == "\u{07}" || $0 == "\u{202E}" || $0 == "\u{9B}"
+                },
+                "\(format)")
         }
         #expect(hostile.rendered(as: .json).contains("\\u001b"))
         #expect(hostile.rendered(as: .table).contains("␛"))

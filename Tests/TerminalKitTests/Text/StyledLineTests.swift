@@ -1,5 +1,5 @@
-import Testing
 import TerminalKit
+import Testing
 
 @Suite struct StyledLineTests {
     @Test func withoutColourNoEscapeIsWritten() {
@@ -9,19 +9,23 @@ import TerminalKit
 
     @Test func everyLineClosesItsStyleAndLink() {
         let line = StyledLine([StyledSpan("x "), StyledSpan("link", style: TextStyle([.underline]), link: "https://x")])
-        #expect(line.encoded(colors: true, hyperlinks: true)
-            == "x \u{1B}[4m\u{1B}]8;;https://x\u{1B}\\link\u{1B}]8;;\u{1B}\\\u{1B}[0m")
+        #expect(
+            line.encoded(colors: true, hyperlinks: true)
+                == "x \u{1B}[4m\u{1B}]8;;https://x\u{1B}\\link\u{1B}]8;;\u{1B}\\\u{1B}[0m")
     }
 
     @Test func aStyleContinuedOnTheNextLineIsOpenedAgain() {
         let style = TextStyle(foreground: .green)
         let lines = [StyledLine([StyledSpan("one", style: style)]), StyledLine([StyledSpan("two", style: style)])]
-        #expect(lines.encoded(colors: true, hyperlinks: false)
-            == "\u{1B}[32mone\u{1B}[0m\n\u{1B}[32mtwo\u{1B}[0m\n")
+        #expect(
+            lines.encoded(colors: true, hyperlinks: false)
+                == "\u{1B}[32mone\u{1B}[0m\n\u{1B}[32mtwo\u{1B}[0m\n")
     }
 
     @Test func changingStyleResetsBeforeOpeningTheNext() {
-        let line = StyledLine([StyledSpan("a", style: TextStyle([.bold])), StyledSpan("b", style: TextStyle([.italic]))])
+        let line = StyledLine([
+            StyledSpan("a", style: TextStyle([.bold])), StyledSpan("b", style: TextStyle([.italic])),
+        ])
         #expect(line.encoded(colors: true, hyperlinks: false) == "\u{1B}[1ma\u{1B}[0m\u{1B}[3mb\u{1B}[0m")
     }
 

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TerminalKit
 
 /// A hard line that fits is added whole, skipping the chunking; the lines must be exactly those

@@ -1,20 +1,24 @@
-import Testing
 import TerminalKit
+import Testing
 
 @Suite struct TextWrapperTests {
     private func wrap(_ text: String, width: Int, first: String = "", rest: String = "") -> [String] {
-        TextWrapper(width: width).wrap([[StyledSpan(text)]], firstPrefix: first.isEmpty ? [] : [StyledSpan(first)],
-                                       continuationPrefix: rest.isEmpty ? [] : [StyledSpan(rest)]).map(\.plainText)
+        TextWrapper(width: width).wrap(
+            [[StyledSpan(text)]], firstPrefix: first.isEmpty ? [] : [StyledSpan(first)],
+            continuationPrefix: rest.isEmpty ? [] : [StyledSpan(rest)]
+        ).map(\.plainText)
     }
 
     @Test func wrapsAtSpacesWithinTheWidth() {
-        #expect(wrap("the quick brown fox jumps over the lazy dog", width: 10)
-            == ["the quick", "brown fox", "jumps over", "the lazy", "dog"])
+        #expect(
+            wrap("the quick brown fox jumps over the lazy dog", width: 10)
+                == ["the quick", "brown fox", "jumps over", "the lazy", "dog"])
     }
 
     @Test func hangingIndentContinuesUnderTheText() {
-        #expect(wrap("a fetch request asks the store", width: 12, first: "• ", rest: "  ")
-            == ["• a fetch", "  request", "  asks the", "  store"])
+        #expect(
+            wrap("a fetch request asks the store", width: 12, first: "• ", rest: "  ")
+                == ["• a fetch", "  request", "  asks the", "  store"])
     }
 
     @Test func japaneseWrapsBetweenCharactersByDisplayWidth() {
@@ -47,14 +51,17 @@ import TerminalKit
     }
 
     @Test func hardLinesBreakAndContinueWithTheIndent() {
-        let lines = TextWrapper(width: 20).wrap([[StyledSpan("one")], [StyledSpan("two")]],
-                                                firstPrefix: [StyledSpan("> ")], continuationPrefix: [StyledSpan("> ")])
+        let lines = TextWrapper(width: 20).wrap(
+            [[StyledSpan("one")], [StyledSpan("two")]],
+            firstPrefix: [StyledSpan("> ")], continuationPrefix: [StyledSpan("> ")])
         #expect(lines.map(\.plainText) == ["> one", "> two"])
     }
 
     @Test func stylesAndLinksSurviveWrapping() {
         let bold = TextStyle([.bold])
-        let lines = TextWrapper(width: 6).wrap([[StyledSpan("ab "), StyledSpan("cd ef", style: bold, link: "https://x")]])
+        let lines = TextWrapper(width: 6).wrap([
+            [StyledSpan("ab "), StyledSpan("cd ef", style: bold, link: "https://x")]
+        ])
         #expect(lines.count == 2)
         #expect(lines[0].spans == [StyledSpan("ab "), StyledSpan("cd", style: bold, link: "https://x")])
         #expect(lines[1].spans == [StyledSpan("ef", style: bold, link: "https://x")])

@@ -1,5 +1,6 @@
-import Testing
 import TerminalKit
+import Testing
+
 @testable import TerminalMarkdown
 
 /// All 652 examples of CommonMark 0.30, rendered in every mode the reader uses.
@@ -32,7 +33,8 @@ import TerminalKit
             let missing = VisibleText.words(VisibleText.text(ofHTML: example.html)).filter { !visible.contains($0) }
             if !missing.isEmpty { failures.append("\(example.testDescription): missing \(missing)") }
         }
-        #expect(failures.isEmpty, "\(failures.count) examples lose words:\n\(failures.prefix(20).joined(separator: "\n"))")
+        #expect(
+            failures.isEmpty, "\(failures.count) examples lose words:\n\(failures.prefix(20).joined(separator: "\n"))")
     }
 
     @Test(arguments: [80, 40, 20, 8])
@@ -60,14 +62,16 @@ import TerminalKit
         let renderer = MarkdownRenderer(options: RenderOptions(width: 60, colors: false, hyperlinks: true))
         for example in Self.examples {
             let output = renderer.render(example.markdown)
-            #expect(!output.unicodeScalars.contains { $0.value == 0x1B || (0x80...0x9F).contains($0.value) },
-                    "\(example.testDescription)")
+            #expect(
+                !output.unicodeScalars.contains { $0.value == 0x1B || (0x80...0x9F).contains($0.value) },
+                "\(example.testDescription)")
         }
     }
 
     @Test func withColourEveryLineClosesWhatItOpened() {
-        let renderer = MarkdownRenderer(options: RenderOptions(
-            width: 50, colors: true, hyperlinks: true, documentDirectory: "/lessons"))
+        let renderer = MarkdownRenderer(
+            options: RenderOptions(
+                width: 50, colors: true, hyperlinks: true, documentDirectory: "/lessons"))
         for example in Self.examples {
             for line in renderer.render(example.markdown).split(separator: "\n", omittingEmptySubsequences: false) {
                 let state = EscapeSequences.stateAtEnd(of: String(line))

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TerminalKit
+import Testing
+
 @testable import TerminalMarkdown
 
 /// The "Tables (extension)" examples of cmark-gfm 0.29's spec, drawn as aligned tables.
@@ -18,14 +19,17 @@ import TerminalKit
         let lines = MarkdownRenderer(options: RenderOptions(width: 100, colors: true)).lines(for: example.markdown)
             .map(\.plainText)
         guard let expected else {
-            #expect(!lines.contains { $0.contains("┼") || $0.allSatisfy { $0 == "─" } && !$0.isEmpty },
-                    "example \(number) is not a table")
+            #expect(
+                !lines.contains { $0.contains("┼") || $0.allSatisfy { $0 == "─" } && !$0.isEmpty },
+                "example \(number) is not a table")
             return
         }
         let ruleIndex = try #require(lines.firstIndex { !$0.isEmpty && $0.allSatisfy { "─┼".contains($0) } })
         let rows = [lines[ruleIndex - 1]] + lines[(ruleIndex + 1)...].prefix { !$0.isEmpty }
         #expect(rows.count == expected.rows.count, "example \(number): rows \(rows)")
-        let separators = rows.map { row in row.indices.filter { row[$0] == "│" }.map { row.distance(from: row.startIndex, to: $0) } }
+        let separators = rows.map { row in
+            row.indices.filter { row[$0] == "│" }.map { row.distance(from: row.startIndex, to: $0) }
+        }
         for (row, cells) in zip(rows, expected.rows) {
             let segments = row.components(separatedBy: " │ ")
             #expect(segments.map { $0.trimmingCharacters(in: .whitespaces) } == cells, "example \(number): \(row)")
@@ -35,7 +39,8 @@ import TerminalKit
                 let isLast = column == segments.count - 1
                 switch expected.alignments[column] {
                 case "right": #expect(trailing == 0, "example \(number): right-aligned '\(segment)'")
-                case "center": #expect(isLast || abs(leading - trailing) <= 1, "example \(number): centred '\(segment)'")
+                case "center":
+                    #expect(isLast || abs(leading - trailing) <= 1, "example \(number): centred '\(segment)'")
                 default: #expect(leading == 0, "example \(number): left-aligned '\(segment)'")
                 }
             }

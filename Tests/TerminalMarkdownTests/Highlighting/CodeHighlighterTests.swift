@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TerminalMarkdown
 
 @Suite struct CodeHighlighterTests {
@@ -63,6 +64,9 @@ import Testing
 
     @Test func unknownLanguagesArePlainAndTabsExpandToStopsOfFour() {
         #expect(LanguageSyntax.named("haskell") == nil)
-        #expect(CodeHighlighter.lines(of: "a\tb\n\tc\n", info: "text").map { $0.map(\.text).joined() } == ["a   b", "    c"])
+        #expect(
+            CodeHighlighter.lines(of: "a\tb\n\tc\n", info: "text").map { $0.map(\.text).joined() } == [
+                "a   b", "    c",
+            ])
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import TerminalMarkdown
 
 /// Files are read as UTF-8 text or refused with a reason a student understands.
@@ -88,8 +89,9 @@ import Testing
     }
 
     @Test func messagesSayWhatIsWrongInOnePhrase() {
-        #expect(MarkdownInputError.invalidUTF8(offset: 17).description
-            == "not a text file (invalid UTF-8 at byte offset 17)")
+        #expect(
+            MarkdownInputError.invalidUTF8(offset: 17).description
+                == "not a text file (invalid UTF-8 at byte offset 17)")
         #expect(MarkdownInputError.isADirectory.description == "is a directory, not a file")
         #expect(MarkdownInputError.noSuchFile.description == "no such file")
         #expect(MarkdownInputError.notARegularFile(kind: "a socket").description == "is a socket, not a regular file")

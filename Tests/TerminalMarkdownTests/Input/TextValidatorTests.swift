@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TerminalMarkdown
 
 /// UTF-8 is checked by Unicode's table of well-formed byte sequences, wherever a chunk ends.
@@ -18,19 +19,20 @@ import Testing
         #expect(check([]) == nil)
     }
 
-    @Test(arguments: [
-        ([0x61, 0x80], 1),                  // a lone continuation byte
-        ([0xC0, 0xAF], 0),                  // overlong "/"
-        ([0xC1, 0xBF], 0),                  // overlong
-        ([0xE0, 0x80, 0xAF], 0),            // overlong three-byte form
-        ([0xED, 0xA0, 0x80], 0),            // a UTF-16 surrogate, U+D800
-        ([0xF0, 0x80, 0x80, 0xAF], 0),      // overlong four-byte form
-        ([0xF4, 0x90, 0x80, 0x80], 0),      // above U+10FFFF
-        ([0xF5, 0x80, 0x80, 0x80], 0),      // no such lead byte
-        ([0x61, 0x62, 0xE2, 0x82], 2),      // cut short at the end
-        ([0x61, 0xE2, 0x28, 0xA1], 1),      // a lead byte followed by ASCII
-        ([0xFF], 0),
-    ] as [([UInt8], Int)])
+    @Test(
+        arguments: [
+            ([0x61, 0x80], 1),  // a lone continuation byte
+            ([0xC0, 0xAF], 0),  // overlong "/"
+            ([0xC1, 0xBF], 0),  // overlong
+            ([0xE0, 0x80, 0xAF], 0),  // overlong three-byte form
+            ([0xED, 0xA0, 0x80], 0),  // a UTF-16 surrogate, U+D800
+            ([0xF0, 0x80, 0x80, 0xAF], 0),  // overlong four-byte form
+            ([0xF4, 0x90, 0x80, 0x80], 0),  // above U+10FFFF
+            ([0xF5, 0x80, 0x80, 0x80], 0),  // no such lead byte
+            ([0x61, 0x62, 0xE2, 0x82], 2),  // cut short at the end
+            ([0x61, 0xE2, 0x28, 0xA1], 1),  // a lead byte followed by ASCII
+            ([0xFF], 0),
+        ] as [([UInt8], Int)])
     func malformedUTF8IsReportedWhereItsSequenceStarts(bytes: [UInt8], offset: Int) {
         #expect(check(bytes) == .invalidUTF8(offset: offset))
     }

@@ -1,9 +1,11 @@
 import Testing
+
 @testable import TerminalMarkdown
 
 @Suite struct FrontMatterTests {
     @Test func fieldsListsAndBodyAreSeparated() throws {
-        let source = "---\ntitle: \"Fetching: requests\"\nsamples: [Theater, Books]\nauthors:\n  - A\n  - B\nminutes: 12\n---\n# Body\n"
+        let source =
+            "---\ntitle: \"Fetching: requests\"\nsamples: [Theater, Books]\nauthors:\n  - A\n  - B\nminutes: 12\n---\n# Body\n"
         let frontMatter = try FrontMatter(parsing: source)
         #expect(frontMatter["title"] == "Fetching: requests")
         #expect(frontMatter.fields["samples"] == ["Theater", "Books"])

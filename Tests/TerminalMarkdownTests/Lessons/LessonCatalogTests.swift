@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import TerminalMarkdown
 
 @Suite struct LessonCatalogTests {
@@ -17,7 +18,8 @@ import Testing
     }
 
     static let files = [
-        "01-stack.md": "---\ntitle: The stack\nsamples: [Theater]\nminutes: 8\n---\n# The stack\nA context is a scratch pad.\n",
+        "01-stack.md":
+            "---\ntitle: The stack\nsamples: [Theater]\nminutes: 8\n---\n# The stack\nA context is a scratch pad.\n",
         "02-fetching.md": "---\ntitle: Fetching\n---\n" + String(repeating: "word ", count: 450),
         "10-accelerometer.md": "---\ntitle: The accelerometer\n---\nGravity and a low-pass filter.\n",
         "notes.txt": "not a lesson",
@@ -85,17 +87,21 @@ import Testing
     @Test func lessonsPathThenShareFolderThenCurrentFolder() throws {
         let lessons = try Folder(Self.files)
         defer { lessons.remove() }
-        let located = LessonCatalog.locate(environment: ["LESSONS_PATH": lessons.path],
-                                           executable: "/opt/x/bin/companion", currentDirectory: "/nowhere")
+        let located = LessonCatalog.locate(
+            environment: ["LESSONS_PATH": lessons.path],
+            executable: "/opt/x/bin/companion", currentDirectory: "/nowhere")
         #expect(located.directory == lessons.path)
         let share = try Folder([:])
         defer { share.remove() }
-        try FileManager.default.createDirectory(atPath: share.path + "/share/companion/Lessons",
-                                                withIntermediateDirectories: true)
-        let installed = LessonCatalog.locate(environment: [:], executable: share.path + "/bin/companion",
-                                             currentDirectory: lessons.path)
+        try FileManager.default.createDirectory(
+            atPath: share.path + "/share/companion/Lessons",
+            withIntermediateDirectories: true)
+        let installed = LessonCatalog.locate(
+            environment: [:], executable: share.path + "/bin/companion",
+            currentDirectory: lessons.path)
         #expect(installed.directory == share.path + "/share/companion/Lessons")
-        let none = LessonCatalog.locate(environment: [:], executable: "/nowhere/bin/companion", currentDirectory: "/nowhere")
+        let none = LessonCatalog.locate(
+            environment: [:], executable: "/nowhere/bin/companion", currentDirectory: "/nowhere")
         #expect(none.directory == nil)
         #expect(none.searched == ["/nowhere/share/companion/Lessons", "/nowhere/Lessons"])
     }
@@ -129,13 +135,15 @@ import Testing
         let matches = search.matches(in: catalog.lessons)
         #expect(matches.map(\.lesson.slug) == ["stack"])
         #expect(matches.first?.lines.map(\.number) == [2])
-        #expect(search.highlighted("A context is a scratch pad.", colors: false).map(\.text).joined()
-            == "A »context« is a »scratch« pad.")
+        #expect(
+            search.highlighted("A context is a scratch pad.", colors: false).map(\.text).joined()
+                == "A »context« is a »scratch« pad.")
         #expect(search.highlighted("Context", colors: true).first?.style == Theme.searchMatch)
     }
 
     @Test func outlineListsHeadingsWithLevels() {
         let headings = MarkdownOutline.headings(in: "# One\ntext\n## Two *x*\n> ### Three\n")
-        #expect(headings == [.init(level: 1, text: "One"), .init(level: 2, text: "Two x"), .init(level: 3, text: "Three")])
+        #expect(
+            headings == [.init(level: 1, text: "One"), .init(level: 2, text: "Two x"), .init(level: 3, text: "Three")])
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TerminalKit
+import Testing
+
 @testable import TerminalMarkdown
 
 /// The example lesson rendered in each mode, compared byte for byte with reviewed golden files
@@ -9,8 +10,12 @@ import TerminalKit
     static let modes: [(name: String, options: RenderOptions)] = [
         ("plain-60.txt", RenderOptions(width: 60)),
         ("colour-60.txt", RenderOptions(width: 60, colors: true)),
-        ("colour-links-40.txt", RenderOptions(width: 40, colors: true, hyperlinks: true, documentDirectory: "/lessons",
-                                              codeOverflow: .cut)),
+        (
+            "colour-links-40.txt",
+            RenderOptions(
+                width: 40, colors: true, hyperlinks: true, documentDirectory: "/lessons",
+                codeOverflow: .cut)
+        ),
     ]
 
     @Test(arguments: modes.map(\.name))
@@ -19,7 +24,8 @@ import TerminalKit
         let source = try String(contentsOf: Fixtures.exampleLesson, encoding: .utf8)
         let body = try FrontMatter(parsing: source).body
         let actual = MarkdownRenderer(options: options).render(body)
-        let golden = try #require(Fixtures.golden(mode, actual: actual), "no golden file \(mode); run with UPDATE_GOLDEN=1")
+        let golden = try #require(
+            Fixtures.golden(mode, actual: actual), "no golden file \(mode); run with UPDATE_GOLDEN=1")
         #expect(actual == golden)
     }
 }

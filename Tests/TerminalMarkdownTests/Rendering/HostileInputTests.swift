@@ -1,5 +1,6 @@
-import Testing
 import TerminalKit
+import Testing
+
 @testable import TerminalMarkdown
 
 /// A document full of escapes, C1 controls and bidi overrides, in every place text can come from.
@@ -84,7 +85,8 @@ import TerminalKit
                 }
             }
             if scalars[index] == "\u{1B}", index + 4 < scalars.count,
-               String(String.UnicodeScalarView(scalars[index..<index + 5])) == "\u{1B}]8;;" {
+                String(String.UnicodeScalarView(scalars[index..<index + 5])) == "\u{1B}]8;;"
+            {
                 var end = index + 5
                 while end < scalars.count, scalars[end].value > 0x20, scalars[end].value < 0x7F { end += 1 }
                 if end + 1 < scalars.count, scalars[end] == "\u{1B}", scalars[end + 1] == "\\" {

@@ -1,5 +1,6 @@
-import Testing
 import TerminalKit
+import Testing
+
 @testable import TerminalMarkdown
 
 @Suite struct MarkdownRendererTests {
@@ -8,13 +9,17 @@ import TerminalKit
     }
 
     private func styled(_ markdown: String, width: Int = 40, links: Bool = false) -> [StyledLine] {
-        MarkdownRenderer(options: RenderOptions(width: width, colors: true, hyperlinks: links,
-                                                documentDirectory: "/course/Lessons")).lines(for: markdown)
+        MarkdownRenderer(
+            options: RenderOptions(
+                width: width, colors: true, hyperlinks: links,
+                documentDirectory: "/course/Lessons")
+        ).lines(for: markdown)
     }
 
     @Test func plainModeShowsStructureWithCharacters() {
-        #expect(plain("# Title\n\n## Part\n\nSome *em* and **strong** and `code`.")
-            == "# Title\n\n## Part\n\nSome *em* and **strong** and `code`.\n")
+        #expect(
+            plain("# Title\n\n## Part\n\nSome *em* and **strong** and `code`.")
+                == "# Title\n\n## Part\n\nSome *em* and **strong** and `code`.\n")
     }
 
     @Test func colourModeStylesInsteadOfMarking() {
@@ -25,8 +30,9 @@ import TerminalKit
     }
 
     @Test func listsNestAndNumbersKeepTheirStartAndDelimiter() {
-        #expect(plain("3) three\n4) four\n   - nested\n     - deeper") == "3) three\n4) four\n   - nested\n     + deeper\n",
-                "bullet shapes follow the nesting depth")
+        #expect(
+            plain("3) three\n4) four\n   - nested\n     - deeper") == "3) three\n4) four\n   - nested\n     + deeper\n",
+            "bullet shapes follow the nesting depth")
         #expect(plain("- a\n\n- b") == "* a\n\n* b\n", "a loose list keeps its blank lines")
     }
 
@@ -48,13 +54,16 @@ import TerminalKit
     }
 
     @Test func linksGetNumberedReferencesListedAtTheEnd() {
-        #expect(plain("[a](https://x.org) [b](https://x.org) [c](javascript:alert(1)) <https://y.org>")
-            == "a[1] b[1] c[2] https://y.org\n\nLinks\n[1] https://x.org\n[2] javascript:alert(1)\n")
+        #expect(
+            plain("[a](https://x.org) [b](https://x.org) [c](javascript:alert(1)) <https://y.org>")
+                == "a[1] b[1] c[2] https://y.org\n\nLinks\n[1] https://x.org\n[2] javascript:alert(1)\n")
     }
 
     @Test func hyperlinksOnlyForWebMailAndLessonRelativePaths() {
-        let spans = styled("[w](https://x.org) [m](mailto:a@b.c) [l](02-next.md#top) [j](javascript:x) [f](file:///etc)",
-                           width: 80, links: true).flatMap(\.spans)
+        let spans = styled(
+            "[w](https://x.org) [m](mailto:a@b.c) [l](02-next.md#top) [j](javascript:x) [f](file:///etc)",
+            width: 80, links: true
+        ).flatMap(\.spans)
         let links = Set(spans.compactMap(\.link))
         #expect(links == ["https://x.org", "mailto:a@b.c", "file:///course/Lessons/02-next.md"])
         #expect(spans.contains { $0.text == "[1]" } && spans.contains { $0.text == "[2]" })
@@ -83,8 +92,9 @@ import TerminalKit
     }
 
     @Test func tableCellsAreParsedInlineNotAsBlocks() {
-        #expect(plain("| h |\n|---|\n| # not a heading |\n| - not a list |")
-            == "h\n───────────────\n# not a heading\n- not a list\n")
+        #expect(
+            plain("| h |\n|---|\n| # not a heading |\n| - not a list |")
+                == "h\n───────────────\n# not a heading\n- not a list\n")
     }
 
     @Test func rawHTMLIsShownAsText() {

@@ -20,8 +20,9 @@ enum Fixtures {
     static func golden(_ name: String, actual: String) -> String? {
         let url = directory.appendingPathComponent("Golden").appendingPathComponent(name)
         if ProcessInfo.processInfo.environment["UPDATE_GOLDEN"] == "1" {
-            try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(),
-                                                     withIntermediateDirectories: true)
+            try? FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(),
+                withIntermediateDirectories: true)
             try? Data(actual.utf8).write(to: url)
             return actual
         }

@@ -50,7 +50,8 @@ enum SpecCorpus {
     private static func load(_ path: String) -> [SpecExample] {
         let url = corpus.appendingPathComponent(path)
         guard let data = try? Data(contentsOf: url),
-              let examples = try? JSONDecoder().decode([SpecExample].self, from: data) else { return [] }
+            let examples = try? JSONDecoder().decode([SpecExample].self, from: data)
+        else { return [] }
         return examples
     }
 }

@@ -58,7 +58,8 @@ enum VisibleText {
         default:
             guard name.hasPrefix("#") else { return nil }
             let digits = name.dropFirst()
-            let value = digits.hasPrefix("x") || digits.hasPrefix("X")
+            let value =
+                digits.hasPrefix("x") || digits.hasPrefix("X")
                 ? UInt32(digits.dropFirst(), radix: 16) : UInt32(digits)
             return value.flatMap(Unicode.Scalar.init).map { String(Character($0)) }
         }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TerminalMarkdown
 
 @Suite struct PipeTableScannerTests {

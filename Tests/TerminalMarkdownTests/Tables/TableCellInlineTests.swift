@@ -1,5 +1,6 @@
-import Testing
 import TerminalKit
+import Testing
+
 @testable import TerminalMarkdown
 
 /// A table cell's inline Markdown is drawn exactly as the same text in a paragraph (GFM cells
@@ -37,8 +38,9 @@ import TerminalKit
         let table = lines("| a | b |\n|---|---|\n| **bold** | `x` |", colors: true)
         #expect(table.map(\.plainText) == ["a    │ b", "─────┼──", "bold │ x"])
         let plain = lines("| a | b |\n|---|---|\n| **bold** | `x` |", colors: false)
-        #expect(plain.map(\.plainText) == ["a        │ b", "─────────┼────", "**bold** │ `x`"],
-                "plain mode shows the markers, and counts them")
+        #expect(
+            plain.map(\.plainText) == ["a        │ b", "─────────┼────", "**bold** │ `x`"],
+            "plain mode shows the markers, and counts them")
     }
 
     @Test(arguments: [

@@ -101,7 +101,7 @@ enum AttributeValueEquality {
         switch (lhs, rhs) {
         case (nil, nil): return true
         case (nil, _), (_, nil): return false
-        case let (left as any Equatable, right?): return left.isEqual(to: right)
+        case (let left as any Equatable, let right?): return left.isEqual(to: right)
         default: return false
         }
     }

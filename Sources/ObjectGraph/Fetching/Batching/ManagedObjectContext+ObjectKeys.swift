@@ -90,7 +90,8 @@ extension ManagedObjectContext {
         let descriptors = request.sortDescriptors
         let candidates = (changed + inserted).enumerated().map { arrival, object in
             let objectID = object.objectID
-            let position = objectID.persistentStoreIdentifier == stored.storeIdentifier
+            let position =
+                objectID.persistentStoreIdentifier == stored.storeIdentifier
                 ? objectID.primaryKey.flatMap { storePositionByKey[$0] } : storePositionByID[objectID]
             return Candidate(
                 object: object, storePosition: position, arrival: arrival,

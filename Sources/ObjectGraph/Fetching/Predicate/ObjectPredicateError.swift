@@ -32,20 +32,24 @@ public enum ObjectPredicateError: Error, Equatable, Sendable, CustomStringConver
     public var description: String {
         switch self {
         case .unexpectedToken(let predicate, let column, let found, let expected):
-            return "invalid predicate \(Self.quoted(predicate, around: column)): unexpected \(found) at column \(column), "
+            return
+                "invalid predicate \(Self.quoted(predicate, around: column)): unexpected \(found) at column \(column), "
                 + "expected \(expected)"
         case .unterminatedString(let predicate, let column):
-            return "invalid predicate \(Self.quoted(predicate, around: column)): the string starting at column \(column) "
+            return
+                "invalid predicate \(Self.quoted(predicate, around: column)): the string starting at column \(column) "
                 + "has no closing quote"
         case .unexpectedCharacter(let predicate, let column, let character):
             return "invalid predicate \(Self.quoted(predicate, around: column)): unexpected character '\(character)' "
                 + "at column \(column)"
         case .missingArgument(let predicate, let column, let specifier, let argumentCount):
             let given = argumentCount == 1 ? "1 argument was" : "\(argumentCount) arguments were"
-            return "invalid predicate \(Self.quoted(predicate, around: column)): \(specifier) at column \(column) has no "
+            return
+                "invalid predicate \(Self.quoted(predicate, around: column)): \(specifier) at column \(column) has no "
                 + "argument (\(given) given)"
         case .invalidArgument(let predicate, let column, let specifier, let expected, let found):
-            return "invalid predicate \(Self.quoted(predicate, around: column)): the argument for \(specifier) at column "
+            return
+                "invalid predicate \(Self.quoted(predicate, around: column)): the argument for \(specifier) at column "
                 + "\(column) must be \(expected), not \(found)"
         case .invalidValue(let predicate, let column, let message):
             return "invalid predicate \(Self.quoted(predicate, around: column)): \(message) at column \(column)"
@@ -83,7 +87,8 @@ public enum ObjectPredicateError: Error, Equatable, Sendable, CustomStringConver
             let characters = Array(predicate)
             let half = quotedLengthLimit / 2
             let center = min(max((column ?? 1) - 1, half), characters.count - half)
-            let start = max(0, center - half), end = min(characters.count, start + quotedLengthLimit)
+            let start = max(0, center - half)
+            let end = min(characters.count, start + quotedLengthLimit)
             text = (start > 0 ? "…" : "") + String(characters[start..<end]) + (end < characters.count ? "…" : "")
         }
         return "\"" + text.replacingOccurrences(of: "\"", with: "\\\"") + "\""

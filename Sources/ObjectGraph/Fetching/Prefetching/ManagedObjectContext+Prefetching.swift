@@ -12,7 +12,8 @@ extension ManagedObjectContext {
         for path in paths {
             var level = objects
             for relationship in path {
-                level = try relationship.isToMany
+                level =
+                    try relationship.isToMany
                     ? prefetchMembers(of: relationship, for: level) : prefetchDestinations(of: relationship, for: level)
                 if level.isEmpty { break }
             }

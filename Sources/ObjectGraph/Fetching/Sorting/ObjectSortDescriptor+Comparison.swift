@@ -23,7 +23,7 @@ extension ObjectSortDescriptor {
             case (nil, nil): return .orderedSame
             case (nil, _): return .orderedAscending
             case (_, nil): return .orderedDescending
-            case let (left?, right?): return compareValues(left, right)
+            case (let left?, let right?): return compareValues(left, right)
             }
         }
 
@@ -35,15 +35,15 @@ extension ObjectSortDescriptor {
                 return left.compare(right)
             }
             switch (lhs, rhs) {
-            case let (left as Date, right as Date):
+            case (let left as Date, let right as Date):
                 return order(left, right)
-            case let (left as Data, right as Data):
+            case (let left as Data, let right as Data):
                 return orderBytes(Array(left), Array(right))
-            case let (left as UUID, right as UUID):
+            case (let left as UUID, let right as UUID):
                 return orderBytes(left.bytes, right.bytes)
-            case let (left as URL, right as URL):
+            case (let left as URL, let right as URL):
                 return compareStrings(left.absoluteString, right.absoluteString)
-            case let (left as ManagedObjectID, right as ManagedObjectID):
+            case (let left as ManagedObjectID, let right as ManagedObjectID):
                 return order(left.primaryKey ?? .max, right.primaryKey ?? .max)
             default:
                 // Values of unrelated types: order by type name so sorting stays total and stable.
@@ -100,12 +100,13 @@ private enum SortableNumber {
 
     func compare(_ other: SortableNumber) -> ComparisonResult {
         switch (self, other) {
-        case let (.integer(left), .integer(right)):
+        case (.integer(let left), .integer(let right)):
             return left < right ? .orderedAscending : (left == right ? .orderedSame : .orderedDescending)
-        case let (.decimal(left), .decimal(right)):
+        case (.decimal(let left), .decimal(let right)):
             return left < right ? .orderedAscending : (left == right ? .orderedSame : .orderedDescending)
         default:
-            let left = asDouble, right = other.asDouble
+            let left = asDouble
+            let right = other.asDouble
             return left < right ? .orderedAscending : (left == right ? .orderedSame : .orderedDescending)
         }
     }

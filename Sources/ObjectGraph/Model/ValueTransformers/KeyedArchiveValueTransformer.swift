@@ -68,7 +68,8 @@ public final class KeyedArchiveValueTransformer: ObjectValueTransformer, @unchec
                 result[NSString(string: key)] = object
             }
             return result
-        case let object as NSObject where object is NSNumber || object is NSString || object is NSArray
+        case let object as NSObject
+        where object is NSNumber || object is NSString || object is NSArray
             || object is NSDictionary || object is NSDate || object is NSData || object is NSURL:
             return object
         default:

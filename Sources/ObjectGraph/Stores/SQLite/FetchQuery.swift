@@ -119,7 +119,9 @@ struct JoinList {
                 alias = existing
             } else {
                 let next = "t\(firstAlias + clauses.count)"
-                clauses.append("LEFT OUTER JOIN \(destinationLayout.tableName) \(next) ON \(alias).\(column.column) = \(next).Z_PK")
+                clauses.append(
+                    "LEFT OUTER JOIN \(destinationLayout.tableName) \(next) ON \(alias).\(column.column) = \(next).Z_PK"
+                )
                 aliases[path] = next
                 alias = next
             }

@@ -76,7 +76,8 @@ struct ReadPlan {
         self.entity = entity
         tableName = entityLayout.tableName
         let hasSubentities = !entity.subentities.isEmpty
-        let resultEntities = includesSubentities ? entityLayout.entityNumbersIncludingSubentities : [entityLayout.entityNumber]
+        let resultEntities =
+            includesSubentities ? entityLayout.entityNumbersIncludingSubentities : [entityLayout.entityNumber]
         hasMixedEntities = includesSubentities && hasSubentities
         entitySelector = hasMixedEntities ? "t0.Z_ENT" : "0"
         let tableEntities = layout.table(named: tableName)?.entityNumbers ?? resultEntities
@@ -91,15 +92,17 @@ struct ReadPlan {
             let property = subentities.lazy.compactMap { $0.propertiesByName[propertyColumn.propertyName] }.first
             let index = 3 + selectList.count
             selectList.append("t0." + propertyColumn.column)
-            if let relationship = property as? RelationshipDescription, let destination = relationship.destinationEntity {
+            if let relationship = property as? RelationshipDescription, let destination = relationship.destinationEntity
+            {
                 var entityColumn: Int?
                 if let column = propertyColumn.entityColumn {
                     entityColumn = 3 + selectList.count
                     selectList.append("t0." + column)
                 }
-                columns.append(Column(
-                    propertyName: propertyColumn.propertyName,
-                    field: .toOne(destination: destination, entityColumn: entityColumn), index: index))
+                columns.append(
+                    Column(
+                        propertyName: propertyColumn.propertyName,
+                        field: .toOne(destination: destination, entityColumn: entityColumn), index: index))
             } else if let attribute = property as? AttributeDescription {
                 let field: Field =
                     if attribute.attributeType == .transformable, let name = attribute.valueTransformerName {

@@ -70,8 +70,9 @@ extension SQLiteStore {
         do {
             let database = try Database(path: path, flags: .readOnly)
             defer { database.close() }
-            hasMetadata = try database.scalar(
-                "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'Z_METADATA'") != nil
+            hasMetadata =
+                try database.scalar(
+                    "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'Z_METADATA'") != nil
         } catch {
             throw storeError(error, path: path, doing: "read")
         }

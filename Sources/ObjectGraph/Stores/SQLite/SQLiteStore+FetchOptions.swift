@@ -17,7 +17,8 @@ extension SQLiteStore: FetchOptionsStore {
             let stepping = DispatchTime.now()
             var keys = ObjectKeyList(storeIdentifier: identifier)
             while try statement.step() {
-                let rowEntity = plan.hasMixedEntities
+                let rowEntity =
+                    plan.hasMixedEntities
                     ? (entity(number: Int(statement.int64(at: 0))) ?? plan.entity) : plan.entity
                 keys.appendRow(entity: rowEntity, primaryKey: statement.int64(at: 1))
             }
@@ -62,7 +63,8 @@ extension SQLiteStore: FetchOptionsStore {
                 ownerCondition = "t0.\(column)"
                 order = orderColumn.map { "t0.\(column), t0.\($0)" }
             case .joinTable(let table, let ownerKeyColumn, let destinationColumn, let orderColumn):
-                head = "SELECT \(plan.selectClause), t1.\(ownerKeyColumn) FROM \(plan.tableName) t0 JOIN \(table) t1 "
+                head =
+                    "SELECT \(plan.selectClause), t1.\(ownerKeyColumn) FROM \(plan.tableName) t0 JOIN \(table) t1 "
                     + "ON t0.Z_PK = t1.\(destinationColumn)"
                 ownerCondition = "t1.\(ownerKeyColumn)"
                 order = orderColumn.map { "t1.\(ownerKeyColumn), t1.\($0)" }
@@ -139,7 +141,8 @@ extension SQLiteStore: FetchOptionsStore {
                         let stored = SQLiteValueConversion.attributeValue(statement, at: index, type: type)
                         dictionary[property.keyPath] =
                             type == .transformable
-                            ? SQLiteValueConversion.objectValue(stored, transformerName: property.transformerName) : stored
+                            ? SQLiteValueConversion.objectValue(stored, transformerName: property.transformerName)
+                            : stored
                     case .toOne(let destination):
                         var target = destination
                         if let column = entityColumnByProperty[position],

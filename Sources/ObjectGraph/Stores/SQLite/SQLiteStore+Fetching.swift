@@ -23,7 +23,8 @@ extension SQLiteStore {
         do {
             let plan = try readPlan(for: request.entity, includesSubentities: request.includesSubentities)
             let query = try FetchQuery(
-                selectClause: plan.selectClause, plan: plan, request: request, predicate: request.predicate, layout: layout,
+                selectClause: plan.selectClause, plan: plan, request: request, predicate: request.predicate,
+                layout: layout,
                 model: model)
             let statement = try prepareLogged(query.sql, query.bindings)
             defer { statement.reset() }
@@ -46,7 +47,8 @@ extension SQLiteStore {
             if log.isEnabled(1) {
                 log.annotation("sql connection fetch time: \(SQLDebugLog.formatDuration(seconds(since: stepping)))")
                 log.annotation(
-                    "total fetch execution time: \(SQLDebugLog.formatDuration(seconds(since: started))) for \(count) rows.")
+                    "total fetch execution time: \(SQLDebugLog.formatDuration(seconds(since: started))) for \(count) rows."
+                )
             }
         } catch {
             throw storeError(error, doing: "fetch from")
@@ -72,7 +74,8 @@ extension SQLiteStore {
             var count = max(0, total - max(0, request.fetchOffset))
             if request.fetchLimit > 0 { count = min(count, request.fetchLimit) }
             log.annotation(
-                "total count request execution time: \(SQLDebugLog.formatDuration(seconds(since: started))) for count of \(count).")
+                "total count request execution time: \(SQLDebugLog.formatDuration(seconds(since: started))) for count of \(count)."
+            )
             return count
         } catch {
             throw storeError(error, doing: "count in")
@@ -117,11 +120,14 @@ extension SQLiteStore {
             let selector = mixed ? "t0.Z_ENT" : "0"
             let sql: String
             switch storage {
-            case .inverseForeignKey(let table, let column, let order), .hiddenForeignKey(let table, let column, let order):
-                sql = "SELECT \(selector), t0.Z_PK FROM \(table) t0 WHERE  t0.\(column) = ?"
+            case .inverseForeignKey(let table, let column, let order),
+                .hiddenForeignKey(let table, let column, let order):
+                sql =
+                    "SELECT \(selector), t0.Z_PK FROM \(table) t0 WHERE  t0.\(column) = ?"
                     + (order.map { " ORDER BY t0.\($0)" } ?? "")
             case .joinTable(let table, let ownerColumn, let destinationColumn, let order):
-                sql = "SELECT \(selector), t0.Z_PK FROM \(destinationLayout.tableName) t0 JOIN \(table) t1 "
+                sql =
+                    "SELECT \(selector), t0.Z_PK FROM \(destinationLayout.tableName) t0 JOIN \(table) t1 "
                     + "ON t0.Z_PK = t1.\(destinationColumn) WHERE  t1.\(ownerColumn) = ?"
                     + (order.map { " ORDER BY t1.\($0)" } ?? "")
             }

@@ -18,7 +18,8 @@ extension SQLiteStore {
         try requireWritable(doing: "allocate primary keys in")
         guard let root = layout.entity(named: entity.rootEntity.name) else {
             throw CoreDataError(
-                code: .persistentStoreOperation, message: "The entity \"\(entity.name)\" is not part of this store's model.")
+                code: .persistentStoreOperation,
+                message: "The entity \"\(entity.name)\" is not part of this store's model.")
         }
         let number = Int64(root.entityNumber)
         do {

@@ -270,11 +270,13 @@ extension SQLiteStore {
 
     // MARK: - Conflicts
 
-    private func mergeConflictError(_ conflicts: [(objectID: ManagedObjectID, version: Int64)]) throws -> CoreDataError {
+    private func mergeConflictError(_ conflicts: [(objectID: ManagedObjectID, version: Int64)]) throws -> CoreDataError
+    {
         var listed: [MergeConflict] = []
         for conflict in conflicts {
             let current = try row(for: conflict.objectID)
-            listed.append(MergeConflict(objectID: conflict.objectID, oldVersion: conflict.version, persistedRow: current))
+            listed.append(
+                MergeConflict(objectID: conflict.objectID, oldVersion: conflict.version, persistedRow: current))
         }
         let names = listed.map(\.description).joined(separator: "; ")
         return CoreDataError(

@@ -9,8 +9,10 @@ extension SQLiteStore {
     static func createSchema(
         in database: Database, layout: SQLiteLayout, metadata: SQLiteStoreMetadata, log: SQLDebugLog
     ) throws {
-        for pragma in ["pragma page_size=4096", "pragma auto_vacuum=2", "pragma journal_mode=wal",
-                       "pragma recursive_triggers=1"] {
+        for pragma in [
+            "pragma page_size=4096", "pragma auto_vacuum=2", "pragma journal_mode=wal",
+            "pragma recursive_triggers=1",
+        ] {
             log.statement(pragma)
             try database.execute(pragma)
         }
@@ -99,7 +101,9 @@ extension SQLiteStore {
     }
 
     /// Compares the model's entity version hashes with the store's, entity by entity.
-    static func checkCompatibility(of model: ManagedObjectModel, with metadata: SQLiteStoreMetadata, path: String) throws {
+    static func checkCompatibility(of model: ManagedObjectModel, with metadata: SQLiteStoreMetadata, path: String)
+        throws
+    {
         let changed = model.entitiesDiffering(fromVersionHashes: metadata.versionHashes)
         guard !changed.isEmpty else { return }
         let storeNames = Set(metadata.versionHashes.keys)

@@ -26,8 +26,9 @@ extension SQLiteStore {
             case .hiddenForeignKey(let table, let column, let order):
                 for removed in change.removedDestinations where !deleted.contains(removed) {
                     guard let key = removed.primaryKey else { continue }
-                    try run("UPDATE \(table) SET \(column) = NULL WHERE Z_PK = ? AND \(column) = ?",
-                            [.integer(key), .integer(owner)])
+                    try run(
+                        "UPDATE \(table) SET \(column) = NULL WHERE Z_PK = ? AND \(column) = ?",
+                        [.integer(key), .integer(owner)])
                 }
                 for destination in change.destinations {
                     guard let key = destination.primaryKey else { continue }
@@ -48,20 +49,24 @@ extension SQLiteStore {
                 if let order {
                     for (position, destination) in change.destinations.enumerated() {
                         guard let key = destination.primaryKey else { continue }
-                        orderings.append((
-                            "UPDATE \(table) SET \(order) = ? WHERE \(ownerColumn) = ? AND \(destinationColumn) = ?",
-                            [.integer(Int64(position + 1) * Self.orderKeyStep), .integer(owner), .integer(key)]))
+                        orderings.append(
+                            (
+                                "UPDATE \(table) SET \(order) = ? WHERE \(ownerColumn) = ? AND \(destinationColumn) = ?",
+                                [.integer(Int64(position + 1) * Self.orderKeyStep), .integer(owner), .integer(key)]
+                            ))
                     }
                 }
             }
         }
         for pair in removedPairs.sorted() {
-            try run("DELETE FROM \(pair.table) WHERE \(pair.firstColumn) = ? AND \(pair.secondColumn) = ?",
-                    [.integer(pair.firstKey), .integer(pair.secondKey)])
+            try run(
+                "DELETE FROM \(pair.table) WHERE \(pair.firstColumn) = ? AND \(pair.secondColumn) = ?",
+                [.integer(pair.firstKey), .integer(pair.secondKey)])
         }
         for pair in insertedPairs.subtracting(removedPairs).sorted() {
-            try run("INSERT OR IGNORE INTO \(pair.table)(\(pair.firstColumn), \(pair.secondColumn)) VALUES(?, ?)",
-                    [.integer(pair.firstKey), .integer(pair.secondKey)])
+            try run(
+                "INSERT OR IGNORE INTO \(pair.table)(\(pair.firstColumn), \(pair.secondColumn)) VALUES(?, ?)",
+                [.integer(pair.firstKey), .integer(pair.secondKey)])
         }
         for ordering in orderings {
             try run(ordering.sql, ordering.bindings)
@@ -73,8 +78,10 @@ extension SQLiteStore {
     {
         destinations.enumerated().compactMap { position, destination in
             guard let key = destination.primaryKey else { return nil }
-            return ("UPDATE \(table) SET \(orderColumn) = ? WHERE Z_PK = ?",
-                    [.integer(Int64(position + 1) * Self.orderKeyStep), .integer(key)])
+            return (
+                "UPDATE \(table) SET \(orderColumn) = ? WHERE Z_PK = ?",
+                [.integer(Int64(position + 1) * Self.orderKeyStep), .integer(key)]
+            )
         }
     }
 }

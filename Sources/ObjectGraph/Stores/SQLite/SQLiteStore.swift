@@ -81,11 +81,13 @@ public final class SQLiteStore: PersistentStore {
         // An existing store is read and checked on a read-only connection first: a store that is
         // refused (not Core Data's, another model's) is left exactly as it was, which a read-write
         // connection would not do (closing, it moves the write-ahead log into the file).
-        let checked = state == .existing && !options.isReadOnly
+        let checked =
+            state == .existing && !options.isReadOnly
             ? try Self.checkedMetadata(ofStoreAt: path, model: model, options: options) : nil
         let database: Database
         do {
-            let flags: Database.OpenFlags = options.isReadOnly ? .readOnly : (state == .new ? .readWriteCreate : .readWrite)
+            let flags: Database.OpenFlags =
+                options.isReadOnly ? .readOnly : (state == .new ? .readWriteCreate : .readWrite)
             database = try Database(path: path, flags: flags)
             try registerPredicateFunctions(on: database)
             try Self.registerCollations(on: database)

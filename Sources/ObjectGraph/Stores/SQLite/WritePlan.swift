@@ -47,7 +47,8 @@ struct WritePlan {
     private var entityNumbers: [String: Int]
 
     init(entity: EntityDescription, layout: SQLiteLayout) throws {
-        guard let entityLayout = layout.entity(named: entity.name), let table = layout.table(named: entityLayout.tableName)
+        guard let entityLayout = layout.entity(named: entity.name),
+            let table = layout.table(named: entityLayout.tableName)
         else {
             throw CoreDataError(
                 code: .persistentStoreIncompatibleSchema,

@@ -37,7 +37,9 @@ enum AccelCommand: Subcommand {
     }
 
     private static func runAction(_ arguments: [String]) throws(CommandLineError) -> ExitStatus {
-        guard let first = arguments.first else { throw .usage("which action? (try 'companion accel --help')", subject: name) }
+        guard let first = arguments.first else {
+            throw .usage("which action? (try 'companion accel --help')", subject: name)
+        }
         guard let action = actions.first(where: { $0.name == first }) else {
             throw .usage("unknown action (try 'companion accel --help')", subject: "accel \(first)")
         }

@@ -50,13 +50,17 @@ enum AccelDumpCommand: Subcommand {
     }
 
     private static func printTable(_ rows: [DumpRow], filterName: String?) {
-        var header = ["sample", "time s", "timestamp ns", "raw x", "raw y", "raw z", "x m/s²", "y m/s²", "z m/s²",
-                      "x g", "y g", "z g"]
+        var header = [
+            "sample", "time s", "timestamp ns", "raw x", "raw y", "raw z", "x m/s²", "y m/s²", "z m/s²",
+            "x g", "y g", "z g",
+        ]
         if let filterName { header += ["\(filterName) x", "y", "z"] }
         header.append("flag")
         let body = rows.map { row -> [String] in
             let s = row.sample
-            var cells = [String(s.number), RecordingFormat.fixed(s.time, 4), s.timestampNanoseconds.map(String.init) ?? "-"]
+            var cells = [
+                String(s.number), RecordingFormat.fixed(s.time, 4), s.timestampNanoseconds.map(String.init) ?? "-",
+            ]
             cells += s.raw.map(String.init)
             cells += (0..<3).map { RecordingFormat.fixed(s.acceleration[$0], 4) }
             cells += (0..<3).map { RecordingFormat.fixed(s.accelerationInG[$0], 5) }
@@ -70,7 +74,8 @@ enum AccelDumpCommand: Subcommand {
             var text = ""
             for (column, cell) in line.enumerated() {
                 if column > 0 { text += "  " }
-                text += column == line.count - 1 ? cell : String(repeating: " ", count: widths[column] - cell.count) + cell
+                text +=
+                    column == line.count - 1 ? cell : String(repeating: " ", count: widths[column] - cell.count) + cell
             }
             while text.last == " " { text.removeLast() }
             output += text + "\n"

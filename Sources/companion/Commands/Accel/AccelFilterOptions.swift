@@ -68,7 +68,8 @@ struct AccelFilterOptions {
     var label: String {
         guard let kind else { return "" }
         guard kind.usesRateAndCutoff else { return "\(kind.rawValue) (k = \(FilterConstants.filteringFactor))" }
-        return "\(kind.rawValue) \(Self.format(cutoff)) Hz @ \(Self.format(rate)) Hz" + (usesTimestamps ? " (dt from timestamps)" : "")
+        return "\(kind.rawValue) \(Self.format(cutoff)) Hz @ \(Self.format(rate)) Hz"
+            + (usesTimestamps ? " (dt from timestamps)" : "")
     }
 
     private static func format(_ value: Double) -> String {

@@ -39,14 +39,16 @@ enum AccelGraphCommand: Subcommand {
         let recording = try AccelInputs.loadRecording(path)
         try options.adopt(recordingRate: recording.header.samplingFrequency)
         let all = try AccelInputs.samples(of: recording, path: path)
-        let filteredAll = options.makeFilter().map { all.filtered(with: $0, useTimestamps: options.usesTimestamps) } ?? []
+        let filteredAll =
+            options.makeFilter().map { all.filtered(with: $0, useTimestamps: options.usesTimestamps) } ?? []
         // Filter the whole recording first, then cut, so the window shows the filter's settled state.
         let chosen = all.indices.filter { index in
             (from.map { all[index].time >= $0 } ?? true) && (to.map { all[index].time <= $0 } ?? true)
         }
         guard !chosen.isEmpty else {
-            throw .failure("no samples between --from and --to (the recording spans 0 to "
-                + "\(RecordingFormat.fixed(all.last?.time ?? 0, 3)) s)", subject: path)
+            throw .failure(
+                "no samples between --from and --to (the recording spans 0 to "
+                    + "\(RecordingFormat.fixed(all.last?.time ?? 0, 3)) s)", subject: path)
         }
         let times = chosen.map { all[$0].time }
         let panels = [

@@ -44,9 +44,12 @@ enum AccelImportCommand: Subcommand {
         if let rate, rate <= 0 { throw .usage("the rate must be more than 0 Hz", subject: "--rate") }
         let files = try list.positionals()
         // Before anything is read or written: the recording must not replace one of its own inputs.
-        let inputs = files.map { AccelOutputPath.Input(path: $0, role: "raw capture") }
-            + [csvPath.map { .init(path: $0, role: "CSV being imported") },
-               source.map { .init(path: $0, role: "channel description") }].compactMap { $0 }
+        let inputs =
+            files.map { AccelOutputPath.Input(path: $0, role: "raw capture") }
+            + [
+                csvPath.map { .init(path: $0, role: "CSV being imported") },
+                source.map { .init(path: $0, role: "channel description") },
+            ].compactMap { $0 }
         try AccelOutputPath.check(output, option: "-o", against: inputs)
         var (device, enabledInSource) = try describe(source: source, deviceName: deviceName)
         if let rate { device?.samplingFrequency = rate }
@@ -56,13 +59,17 @@ enum AccelImportCommand: Subcommand {
             recording = try importCSV(csvPath, device: device, source: source, scale: scale, offset: offset)
         } else {
             guard files.count == 1 else {
-                throw .usage(files.isEmpty ? "which capture? (or --csv FILE)" : "give exactly one capture", subject: "accel import")
+                throw .usage(
+                    files.isEmpty ? "which capture? (or --csv FILE)" : "give exactly one capture",
+                    subject: "accel import")
             }
             guard let device, let source else {
-                throw .usage("a raw capture has no header: say what its channels are with --channels SOURCE", subject: files[0])
+                throw .usage(
+                    "a raw capture has no header: say what its channels are with --channels SOURCE", subject: files[0])
             }
             recording = try importCapture(
-                files[0], device: device, source: source, channels: scanChannels ?? (enabledInSource.isEmpty ? nil : enabledInSource))
+                files[0], device: device, source: source,
+                channels: scanChannels ?? (enabledInSource.isEmpty ? nil : enabledInSource))
         }
         try AccelInputs.write(recording.encoded(), to: output)
         print(
@@ -117,7 +124,8 @@ enum AccelImportCommand: Subcommand {
         var description = device ?? DeviceDescription(name: "polled", identifier: "unknown", channels: [])
         if scale != nil || offset != nil || device == nil {
             let template = description.channels
-            description.channels = try DeviceDescription.axisNames.enumerated().map { index, axis throws(CommandLineError) in
+            description.channels = try DeviceDescription.axisNames.enumerated().map {
+                index, axis throws(CommandLineError) in
                 ChannelDescription(
                     name: axis, index: index, type: try scanType("le:s32/32>>0"),
                     scale: scale ?? template.first { $0.name == axis }?.scale ?? 1.0,

@@ -58,7 +58,8 @@ enum AccelInfoCommand: Subcommand {
             lines += gapLines(samples, rate: recording.effectiveSamplingFrequency)
             for (axis, name) in ["x", "y", "z"].enumerated() {
                 let values = samples.map { $0.accelerationInG[axis] }
-                let low = values.min() ?? 0, high = values.max() ?? 0
+                let low = values.min() ?? 0
+                let high = values.max() ?? 0
                 let mean = values.reduce(0, +) / Double(values.count)
                 lines.append(
                     "\(name): \(RecordingFormat.fixed(low, 3)) to \(RecordingFormat.fixed(high, 3)) g, "

@@ -71,7 +71,9 @@ enum AccelInputs {
     static func singleFile(_ arguments: ArgumentList, action: String) throws(CommandLineError) -> String {
         let files = try arguments.positionals()
         guard files.count == 1 else {
-            throw .usage(files.isEmpty ? "which recording? (give one file)" : "give exactly one file", subject: "accel \(action)")
+            throw .usage(
+                files.isEmpty ? "which recording? (give one file)" : "give exactly one file", subject: "accel \(action)"
+            )
         }
         return files[0]
     }

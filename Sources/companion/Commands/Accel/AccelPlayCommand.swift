@@ -1,12 +1,13 @@
+import Accelerometer
+import Dispatch
+import Foundation
+import TerminalKit
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
     import Darwin
 #endif
-import Accelerometer
-import Dispatch
-import Foundation
-import TerminalKit
 
 /// `companion accel play FILE`: replays a recording at its own pace with live, filtered values and
 /// the orientation as `monitor-sensor` names it.
@@ -77,12 +78,15 @@ enum AccelPlayCommand: Subcommand {
                     guard due > now else { break }
                     let keyboard = keys.flatMap { $0.isAtEnd ? nil : $0.fileDescriptor }
                     let milliseconds = Int32(min((due - now) / 1_000_000, 60_000))
-                    guard signals.interruption.wait(forReadable: keyboard, milliseconds: milliseconds) else { break replay }
+                    guard signals.interruption.wait(forReadable: keyboard, milliseconds: milliseconds) else {
+                        break replay
+                    }
                     if let keys, keys.pendingKeys().contains(where: { $0 == "q" || $0 == "Q" }) { break replay }
                 }
             }
             if signals.interruption.isInterrupted { break }
-            let interval = options.usesTimestamps ? previousTime.map { sample.time - $0 }.flatMap { $0 > 0 ? $0 : nil } : nil
+            let interval =
+                options.usesTimestamps ? previousTime.map { sample.time - $0 }.flatMap { $0 > 0 ? $0 : nil } : nil
             previousTime = sample.time
             player.show(sample, interval: interval)
             played += 1
@@ -132,7 +136,9 @@ private struct Player {
         let orientation = detector.update(acceleration: sample.acceleration)
         if orientation != previous {
             if live { clearStatus(columns: Self.terminalColumns()) }
-            print("    Accelerometer orientation changed: \(orientation.rawValue) (t = \(RecordingFormat.fixed(sample.time, 3)) s)")
+            print(
+                "    Accelerometer orientation changed: \(orientation.rawValue) (t = \(RecordingFormat.fixed(sample.time, 3)) s)"
+            )
         }
         defer { count += 1 }
         guard count % every == 0 else { return }
@@ -173,8 +179,10 @@ private struct Player {
     /// to the line's first row and everything below is erased, with or without colour; a dumb
     /// terminal, which cannot move its cursor, gets a fresh line instead.
     private mutating func clearStatus(columns: Int) {
-        let rowsAbove = shown > 0 && columns != shownColumns ? ReplayStatusLine.rowsAboveCursor(
-            afterWrapping: shown, columns: columns) : 0
+        let rowsAbove =
+            shown > 0 && columns != shownColumns
+            ? ReplayStatusLine.rowsAboveCursor(
+                afterWrapping: shown, columns: columns) : 0
         if rowsAbove > 0 {
             print(canMoveCursor ? "\u{1B}[\(rowsAbove)A\r\u{1B}[J" : "\n", terminator: "")
         } else if useColor {

@@ -35,7 +35,9 @@ enum AccelPolledRecorder {
         while maximum.map({ count < $0 }) ?? true {
             let due = start + UInt64(Double(count) / hertz * 1e9)
             let now = DispatchTime.now().uptimeNanoseconds
-            if due > now, !interruption.wait(forReadable: nil, milliseconds: Int32(min((due - now) / 1_000_000, 60_000))) {
+            if due > now,
+                !interruption.wait(forReadable: nil, milliseconds: Int32(min((due - now) / 1_000_000, 60_000)))
+            {
                 break
             }
             if interruption.isInterrupted { break }

@@ -85,8 +85,9 @@ enum AccelRecordCommand: Subcommand {
             }
             let header = RecordingHeader(
                 describing: description, channels: layout.channels, tool: AccelCommand.toolVersion,
-                startTime: Date().ISO8601Format(.iso8601.time(includingFractionalSeconds: true).year().month().day()
-                    .dateSeparator(.dash).timeSeparator(.colon)),
+                startTime: Date().ISO8601Format(
+                    .iso8601.time(includingFractionalSeconds: true).year().month().day()
+                        .dateSeparator(.dash).timeSeparator(.colon)),
                 notes: ["recorded from \(capture.devicePath) (\(device.directory))"])
             writer = try RecordingWriter(path: output, header: header)
         } catch {

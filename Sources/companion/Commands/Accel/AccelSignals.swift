@@ -1,11 +1,12 @@
+import Accelerometer
+import Dispatch
+import Foundation
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
     import Darwin
 #endif
-import Accelerometer
-import Dispatch
-import Foundation
 
 /// Ctrl-C (SIGINT) and SIGTERM turned into a ``CaptureInterruption`` with Dispatch signal sources, so
 /// `record` and `play` stop cleanly — disabling the IIO buffer — instead of dying mid-write.

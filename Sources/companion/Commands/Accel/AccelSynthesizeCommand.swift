@@ -34,7 +34,9 @@ enum AccelSynthesizeCommand: Subcommand {
         let rate = try list.decimalOption("--rate") ?? 60
         let duration = try list.decimalOption("--duration")
         let seed = try list.integerOption("--seed", in: 0...Int(Int32.max)) ?? 1
-        guard rate >= 1 && rate <= 10_000 else { throw .usage("the rate must be from 1 to 10000 Hz", subject: "--rate") }
+        guard rate >= 1 && rate <= 10_000 else {
+            throw .usage("the rate must be from 1 to 10000 Hz", subject: "--rate")
+        }
         if let duration, duration <= 0 || duration > 3600 {
             throw .usage("the duration must be more than 0 and at most 3600 s", subject: "--duration")
         }

@@ -1,10 +1,11 @@
+import Foundation
+import TerminalKit
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
     import Darwin
 #endif
-import Foundation
-import TerminalKit
 
 /// Terminal facts for `graph` and `play`: colour by DESIGN.md §5 (TerminalKit's ColorPolicy) and width.
 enum AccelTerminal {

@@ -21,7 +21,9 @@ enum RecordingFormat {
         return all.map { row in
             var line = ""
             for (column, cell) in row.enumerated() {
-                line += column == row.count - 1 ? cell : cell.padding(toLength: widths[column] + 2, withPad: " ", startingAt: 0)
+                line +=
+                    column == row.count - 1
+                    ? cell : cell.padding(toLength: widths[column] + 2, withPad: " ", startingAt: 0)
             }
             return line
         }

@@ -21,7 +21,9 @@ enum BatchCommand {
         var problems: [String] = []
     }
 
-    static func run(paths: [String], options: InspectOptions, output: InspectOutput) throws(CommandLineError) -> ExitStatus {
+    static func run(paths: [String], options: InspectOptions, output: InspectOutput) throws(CommandLineError)
+        -> ExitStatus
+    {
         let expected: ManagedObjectModel?
         do {
             expected = try options.expectedPath.map { path throws(InspectorError) in try StoreModel.load(path: path) }
@@ -74,19 +76,22 @@ enum BatchCommand {
             var report = InspectReport()
             // The differences column only means something with --expected.
             let compares = expected != nil
-            report.table("Stores", key: "stores", Table(
-                columns: ["path", "open", "entities (rows)", "model"] + (compares ? ["differences"] : [])
-                    + ["findings"],
-                rows: lines.map { line in
-                    var cells: [TableCell] = [
-                        .text(line.path), .text(line.error.map { "error: " + $0 } ?? "ok"),
-                        .text(line.entities.map { "\($0.0) \($0.1.map(String.init) ?? "?")" }.joined(separator: ", ")),
-                        line.digest.map { .text((groups[$0] ?? "?") + " " + $0) } ?? .null,
-                    ]
-                    if compares { cells.append(line.differences.map { .integer(Int64($0)) } ?? .null) }
-                    cells.append(.integer(Int64(line.findings + line.problems.count)))
-                    return cells
-                }))
+            report.table(
+                "Stores", key: "stores",
+                Table(
+                    columns: ["path", "open", "entities (rows)", "model"] + (compares ? ["differences"] : [])
+                        + ["findings"],
+                    rows: lines.map { line in
+                        var cells: [TableCell] = [
+                            .text(line.path), .text(line.error.map { "error: " + $0 } ?? "ok"),
+                            .text(
+                                line.entities.map { "\($0.0) \($0.1.map(String.init) ?? "?")" }.joined(separator: ", ")),
+                            line.digest.map { .text((groups[$0] ?? "?") + " " + $0) } ?? .null,
+                        ]
+                        if compares { cells.append(line.differences.map { .integer(Int64($0)) } ?? .null) }
+                        cells.append(.integer(Int64(line.findings + line.problems.count)))
+                        return cells
+                    }))
             report.messages("Notes", key: "notes", notes, empty: "none")
             output.write(report)
         } else {
@@ -114,7 +119,8 @@ enum BatchCommand {
             line.findings = try ConsistencyChecker.check(inspection).count
             if let expected {
                 let hashes = Dictionary(
-                    (inspection.metadata?.versionHashes ?? []).map { ($0.entity, $0.hash) }, uniquingKeysWith: { a, _ in a })
+                    (inspection.metadata?.versionHashes ?? []).map { ($0.entity, $0.hash) },
+                    uniquingKeysWith: { a, _ in a })
                 let diff = ModelDiff(storeHashes: hashes, storeModel: inspection.storeModel?.model, expected: expected)
                 line.differences = diff.hashesCompared ? diff.mismatchedEntities.count : nil
             }

@@ -62,7 +62,8 @@ enum InspectCommand: Subcommand {
 
     /// The words that select a store subcommand.
     static let storeCommands: Set<String> = [
-        "summary", "schema", "tables", "indexes", "metadata", "model", "rows", "fetch", "check", "diff", "history", "trace",
+        "summary", "schema", "tables", "indexes", "metadata", "model", "rows", "fetch", "check", "diff", "history",
+        "trace",
         "shell",
     ]
 
@@ -83,7 +84,8 @@ enum InspectCommand: Subcommand {
 
         if first == "trace", FileKind(path: first) == .missing {
             guard positionals.count == 2 else { throw .usage("give one log file: trace LOGFILE", subject: "trace") }
-            return try TraceCommand.run(logPath: positionals[1], storePath: options.storePath, options: options, output: output)
+            return try TraceCommand.run(
+                logPath: positionals[1], storePath: options.storePath, options: options, output: output)
         }
         let firstIsDirectory = FileKind(path: first) == .directory
         if positionals.count > 1, storeCommands.contains(positionals[1]), firstIsDirectory {

@@ -51,19 +51,24 @@ struct InspectReport {
 
     /// The report as one JSON object (section keys in order).
     var json: JSONValue {
-        .object(sections.map { section in
-            if let value = jsonBySection[section.key] { return (section.key, value) }
-            switch section {
-            case .properties(_, let key, let pairs):
-                return (key, .object(pairs.map { ($0.0, JSONValue($0.1)) }))
-            case .table(_, let key, let table):
-                return (key, .array(table.rows.map { row in
-                    .object(zip(table.columns, row).map { ($0.name, JSONValue($1)) })
-                }))
-            case .messages(_, let key, let lines, _):
-                return (key, .array(lines.map(JSONValue.string)))
-            }
-        })
+        .object(
+            sections.map { section in
+                if let value = jsonBySection[section.key] { return (section.key, value) }
+                switch section {
+                case .properties(_, let key, let pairs):
+                    return (key, .object(pairs.map { ($0.0, JSONValue($0.1)) }))
+                case .table(_, let key, let table):
+                    return (
+                        key,
+                        .array(
+                            table.rows.map { row in
+                                .object(zip(table.columns, row).map { ($0.name, JSONValue($1)) })
+                            })
+                    )
+                case .messages(_, let key, let lines, _):
+                    return (key, .array(lines.map(JSONValue.string)))
+                }
+            })
     }
 
     /// The report as text in `format`, sections separated by blank lines.

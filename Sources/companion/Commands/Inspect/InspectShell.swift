@@ -20,7 +20,8 @@ final class InspectShell {
     private var printed = false
 
     static let dotCommands = [
-        ".help", ".quit", ".exit", ".summary", ".schema", ".tables", ".indexes", ".metadata", ".model", ".rows", ".fetch", ".check",
+        ".help", ".quit", ".exit", ".summary", ".schema", ".tables", ".indexes", ".metadata", ".model", ".rows",
+        ".fetch", ".check",
         ".diff", ".history", ".trace", ".mode", ".width",
     ]
 
@@ -50,16 +51,18 @@ final class InspectShell {
         // Tab after "ZRE" inserts "ZRECIPE" and lists ZRECIPE and ZRECIPETYPE at once; by
         // readline's default only a third Tab would list them.
         editor.setVariable("show-all-if-ambiguous", to: "on")
-        editor.completion = { [inspection] word, line in Self.completions(for: word, line: line, inspection: inspection) }
+        editor.completion = { [inspection] word, line in Self.completions(for: word, line: line, inspection: inspection)
+        }
         let store = inspection.store
         TemporaryCopyRegistry.shared.setInterruptAction {
             store.interrupt()
             editor.interrupt()
         }
         defer { TemporaryCopyRegistry.shared.setInterruptAction(nil) }
-        output.write(ShellBanner.text(
-            storePath: inspection.store.path, readsOriginalInPlace: inspection.store.readsOriginalInPlace,
-            width: output.width ?? 80))
+        output.write(
+            ShellBanner.text(
+                storePath: inspection.store.path, readsOriginalInPlace: inspection.store.readsOriginalInPlace,
+                width: output.width ?? 80))
         output.flush()
         var pending = ""
         while true {
@@ -138,7 +141,8 @@ final class InspectShell {
                     remaining = String(remaining.dropFirst(text.count)).trimmingCharacters(in: .whitespacesAndNewlines)
                     let statement = try database.prepare(text)
                     guard statement.isReadOnly else {
-                        throw SQLiteError(code: .authorization, message: "not authorized: the inspector shell only reads")
+                        throw SQLiteError(
+                            code: .authorization, message: "not authorized: the inspector shell only reads")
                     }
                     // A query may never end (WITH RECURSIVE): the table is drawn after 256 rows at the
                     // latest, and widens for a later, wider row.
@@ -206,7 +210,8 @@ final class InspectShell {
                 return true
             }
             guard let format = TableFormat(rawValue: name.lowercased()), words.count == 1 else {
-                let problem = words.count == 1
+                let problem =
+                    words.count == 1
                     ? "unknown format '\(name)'"
                     : "give one format, not \(words.count) words"
                 report(CommandLineError.usage("\(problem) (formats: \(TableFormat.names))", subject: ".mode"))
@@ -242,7 +247,9 @@ final class InspectShell {
             commandOptions.timeout = options.timeout
             if commandOptions.expectedPath == nil { commandOptions.expectedPath = options.expectedPath }
             let arguments = try list.positionals()
-            let commandOutput = commandOptions.format == output.format ? output
+            let commandOutput =
+                commandOptions.format == output.format
+                ? output
                 : InspectOutput(format: commandOptions.format, width: commandOptions.width)
             commandOutput.separatesNextListing = printed
             defer { printed = printed || commandOutput.hasWritten }

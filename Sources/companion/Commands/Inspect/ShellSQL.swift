@@ -52,7 +52,9 @@ enum ShellSQL {
                 continue
             }
             switch character {
-            case "'", "\"", "`", "[": quote = character; lastSignificant = character
+            case "'", "\"", "`", "[":
+                quote = character
+                lastSignificant = character
             case "-" where previous == "-": lineComment = true
             case "*" where previous == "/": blockComment = true
             default: if !character.isWhitespace { lastSignificant = character }
@@ -67,7 +69,8 @@ enum ShellSQL {
         let detail: String
         switch error {
         case .sqlite(_, let message):
-            detail = message.hasPrefix("not authorized")
+            detail =
+                message.hasPrefix("not authorized")
                 ? "refused: the shell only reads (SELECT, WITH … SELECT and reading PRAGMAs); "
                     + "this statement would change the store or reach outside it"
                 : message

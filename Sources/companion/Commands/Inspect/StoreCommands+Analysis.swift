@@ -11,15 +11,22 @@ extension StoreCommands {
         try inspection.completeQuickCheck()
         let findings = try ConsistencyChecker.check(inspection)
         var report = InspectReport()
-        report.table("Findings", key: "findings", Table(
-            columns: ["kind", "entity", "object", "key", "finding"],
-            rows: findings.map { [.text($0.kind.rawValue), .text($0.entity), .text($0.object), .text($0.key), .text($0.message)] }))
+        report.table(
+            "Findings", key: "findings",
+            Table(
+                columns: ["kind", "entity", "object", "key", "finding"],
+                rows: findings.map {
+                    [.text($0.kind.rawValue), .text($0.entity), .text($0.object), .text($0.key), .text($0.message)]
+                }))
         let problems = inspection.problems
         report.messages("Problems found while opening", key: "problems", problems, empty: "none")
-        report.messages("Result", key: "result", [
-            findings.isEmpty && problems.isEmpty
-                ? "no findings" : "\(findings.count) finding\(findings.count == 1 ? "" : "s"), \(problems.count) problem\(problems.count == 1 ? "" : "s")",
-        ], empty: "")
+        report.messages(
+            "Result", key: "result",
+            [
+                findings.isEmpty && problems.isEmpty
+                    ? "no findings"
+                    : "\(findings.count) finding\(findings.count == 1 ? "" : "s"), \(problems.count) problem\(problems.count == 1 ? "" : "s")"
+            ], empty: "")
         output.write(report)
         return findings.isEmpty && problems.isEmpty ? .success : .failure
     }
@@ -41,13 +48,16 @@ extension StoreCommands {
         } else if result.isCompatible {
             verdict = "compatible: every entity's version hash matches \(path)"
         } else {
-            verdict = "incompatible: Core Data would refuse to open this store with \(path) without a migration "
+            verdict =
+                "incompatible: Core Data would refuse to open this store with \(path) without a migration "
                 + "(entities differing: \(result.mismatchedEntities.joined(separator: ", ")))"
         }
         report.messages("Verdict", key: "verdict", [verdict], empty: "")
-        report.table("Differences", key: "differences", Table(
-            columns: ["entity", "property", "difference"],
-            rows: result.differences.map { [.text($0.entity), .text($0.property ?? "-"), .text($0.message)] }))
+        report.table(
+            "Differences", key: "differences",
+            Table(
+                columns: ["entity", "property", "difference"],
+                rows: result.differences.map { [.text($0.entity), .text($0.property ?? "-"), .text($0.message)] }))
         output.write(report)
         return result.isCompatible && result.differences.isEmpty ? .success : .failure
     }
@@ -57,22 +67,29 @@ extension StoreCommands {
     func history() throws -> ExitStatus {
         guard HistoryReader.hasHistory(inspection) else {
             var report = InspectReport()
-            report.messages("History", key: "history", [],
-                            empty: "no persistent history in this store (no ATRANSACTION/ACHANGE tables)")
+            report.messages(
+                "History", key: "history", [],
+                empty: "no persistent history in this store (no ATRANSACTION/ACHANGE tables)")
             output.write(report)
             return .success
         }
         let transactions = try HistoryReader.transactions(inspection, limit: options.limit)
         var report = InspectReport()
-        report.table("Transactions", key: "transactions", Table(
-            columns: ["#", "timestamp", "author", "bundle", "context", "process", "changes"],
-            rows: transactions.map { transaction in
-                let changes = transaction.changes.map { "\($0.change) \($0.entity) ×\($0.count)" }.joined(separator: "; ")
-                return [.integer(transaction.number), transaction.timestamp.map { .text($0) } ?? .null,
+        report.table(
+            "Transactions", key: "transactions",
+            Table(
+                columns: ["#", "timestamp", "author", "bundle", "context", "process", "changes"],
+                rows: transactions.map { transaction in
+                    let changes = transaction.changes.map { "\($0.change) \($0.entity) ×\($0.count)" }.joined(
+                        separator: "; ")
+                    return [
+                        .integer(transaction.number), transaction.timestamp.map { .text($0) } ?? .null,
                         transaction.author.map { .text($0) } ?? .null, transaction.bundleID.map { .text($0) } ?? .null,
-                        transaction.contextName.map { .text($0) } ?? .null, transaction.processID.map { .text($0) } ?? .null,
-                        .text(changes)]
-            }))
+                        transaction.contextName.map { .text($0) } ?? .null,
+                        transaction.processID.map { .text($0) } ?? .null,
+                        .text(changes),
+                    ]
+                }))
         output.write(report)
         return .success
     }

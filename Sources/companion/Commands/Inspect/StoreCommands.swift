@@ -35,24 +35,41 @@ struct StoreCommands {
                 try inspection.requireCoreDataStore()
             }
             switch command {
-            case "summary": try noArguments(); return try summary()
+            case "summary":
+                try noArguments()
+                return try summary()
             case "schema": return try schema(arguments)
-            case "tables": try noArguments(); return try tables()
-            case "indexes": try noArguments(); return try indexes()
-            case "metadata": try noArguments(); return try metadata()
-            case "model": try noArguments(); return try model()
+            case "tables":
+                try noArguments()
+                return try tables()
+            case "indexes":
+                try noArguments()
+                return try indexes()
+            case "metadata":
+                try noArguments()
+                return try metadata()
+            case "model":
+                try noArguments()
+                return try model()
             case "rows":
                 return try rows(try oneArgument("rows ENTITY"))
             case "fetch":
                 return try fetch(try oneArgument("fetch ENTITY"))
-            case "check": try noArguments(); return try check()
-            case "diff": try noArguments(); return try diff()
-            case "history": try noArguments(); return try history()
+            case "check":
+                try noArguments()
+                return try check()
+            case "diff":
+                try noArguments()
+                return try diff()
+            case "history":
+                try noArguments()
+                return try history()
             case "trace":
                 let log = try oneArgument("trace LOGFILE")
                 return try TraceCommand.run(logPath: log, inspection: inspection, options: options, output: output)
             default:
-                throw CommandLineError.usage("unknown inspect command (try 'companion inspect --help')", subject: command)
+                throw CommandLineError.usage(
+                    "unknown inspect command (try 'companion inspect --help')", subject: command)
             }
         } catch let error as CommandLineError {
             throw error
@@ -84,16 +101,22 @@ struct StoreCommands {
         report.properties("Store", key: "store", store)
         // In JSON the version identifiers are the list they are, not the text the table shows.
         let identifiers = JSONValue.array(facts.versionIdentifiers.map(JSONValue.string))
-        report.json(.object(store.map { name, cell in
-            (name, name == "model version identifiers" ? identifiers : JSONValue(cell))
-        }), forSection: "store")
+        report.json(
+            .object(
+                store.map { name, cell in
+                    (name, name == "model version identifiers" ? identifiers : JSONValue(cell))
+                }), forSection: "store")
         if facts.isCoreDataStore {
-            report.table("Entities", key: "entities", Table(
-                columns: ["Z_ENT", "entity", "parent", "table", "rows"],
-                rows: facts.entities.map { line in
-                    [.integer(line.number), .text(line.name), .text(line.parent ?? "-"),
-                     line.table.map { .text($0) } ?? .null, line.rows.map { .integer($0) } ?? .null]
-                }))
+            report.table(
+                "Entities", key: "entities",
+                Table(
+                    columns: ["Z_ENT", "entity", "parent", "table", "rows"],
+                    rows: facts.entities.map { line in
+                        [
+                            .integer(line.number), .text(line.name), .text(line.parent ?? "-"),
+                            line.table.map { .text($0) } ?? .null, line.rows.map { .integer($0) } ?? .null,
+                        ]
+                    }))
         } else {
             report.table("Tables", key: "tables", try tableListing())
         }
@@ -112,7 +135,9 @@ struct StoreCommands {
         var objects = inspection.schema.filter { $0.sql != nil && !$0.name.hasPrefix("sqlite_") }
         if !arguments.isEmpty {
             let wanted = Set(arguments.map { $0.uppercased() })
-            objects = objects.filter { wanted.contains($0.tableName.uppercased()) || wanted.contains($0.name.uppercased()) }
+            objects = objects.filter {
+                wanted.contains($0.tableName.uppercased()) || wanted.contains($0.name.uppercased())
+            }
             let known = Set(objects.flatMap { [$0.tableName.uppercased(), $0.name.uppercased()] })
             if let unknown = arguments.first(where: { !known.contains($0.uppercased()) }) {
                 throw InspectorError.unknownTable(name: unknown)
@@ -129,9 +154,11 @@ struct StoreCommands {
             return .success
         }
         var report = InspectReport()
-        report.table("", key: "schema", Table(
-            columns: ["type", "name", "table", "sql"],
-            rows: objects.map { [.text($0.type), .text($0.name), .text($0.tableName), .text($0.statement ?? "")] }))
+        report.table(
+            "", key: "schema",
+            Table(
+                columns: ["type", "name", "table", "sql"],
+                rows: objects.map { [.text($0.type), .text($0.name), .text($0.tableName), .text($0.statement ?? "")] }))
         output.write(report)
         return .success
     }
@@ -148,8 +175,10 @@ struct StoreCommands {
         for object in inspection.schema where object.type == "table" {
             let columns = try inspection.columns(of: object.name)
             let count = try inspection.store.scalar("SELECT count(*) FROM \(SQLIdentifier.quoted(object.name))")
-            rows.append([.text(object.name), .integer(Int64(columns.count)), count?.int64Value.map { .integer($0) } ?? .null,
-                         .text(role(ofTable: object.name))])
+            rows.append([
+                .text(object.name), .integer(Int64(columns.count)), count?.int64Value.map { .integer($0) } ?? .null,
+                .text(role(ofTable: object.name)),
+            ])
         }
         return Table(columns: ["table", "columns", "rows", "holds"], rows: rows)
     }
@@ -165,7 +194,9 @@ struct StoreCommands {
         guard let model = inspection.storeModel?.model else { return "" }
         let entities = model.entities.filter { inspection.table(of: $0)?.uppercased() == name.uppercased() }
         if !entities.isEmpty { return entities.map(\.name).sorted().joined(separator: ", ") }
-        if let join = inspection.storeModel?.layout.joinTables.first(where: { $0.name.uppercased() == name.uppercased() }) {
+        if let join = inspection.storeModel?.layout.joinTables.first(where: {
+            $0.name.uppercased() == name.uppercased()
+        }) {
             return "join table of \(join.entityName).\(join.relationshipName)"
         }
         return ""
@@ -177,11 +208,14 @@ struct StoreCommands {
             let columns = try inspection.store.rows("SELECT name FROM pragma_index_info(?)", [.text(object.name)])
                 .map { $0[0].stringValue ?? "(expression)" }
             let unique = object.sql?.uppercased().hasPrefix("CREATE UNIQUE") ?? true
-            rows.append([.text(object.name), .text(object.tableName), .text(columns.joined(separator: ", ")),
-                         .boolean(unique), .boolean(object.sql == nil)])
+            rows.append([
+                .text(object.name), .text(object.tableName), .text(columns.joined(separator: ", ")),
+                .boolean(unique), .boolean(object.sql == nil),
+            ])
         }
         var report = InspectReport()
-        report.table("", key: "indexes", Table(columns: ["index", "table", "columns", "unique", "automatic"], rows: rows))
+        report.table(
+            "", key: "indexes", Table(columns: ["index", "table", "columns", "unique", "automatic"], rows: rows))
         output.write(report)
         return .success
     }
@@ -200,22 +234,30 @@ struct StoreCommands {
         // (the hashes digest, the checksum, …); the version hashes and the app's keys get tables of their own.
         let plist = metadata.plist
         let keys: [String] = if case .dictionary(let entries) = plist { entries.map(\.key) } else { [] }
-        let listed = Self.metadataKeyOrder + keys.filter { key in
-            StoreMetadata.systemKeys.contains(key) && !Self.metadataKeyOrder.contains(key)
-                && key != "NSStoreModelVersionHashes"
-        }
+        let listed =
+            Self.metadataKeyOrder
+            + keys.filter { key in
+                StoreMetadata.systemKeys.contains(key) && !Self.metadataKeyOrder.contains(key)
+                    && key != "NSStoreModelVersionHashes"
+            }
         let head: [(String, PropertyListValue)] = [
             ("Z_VERSION", .integer(metadata.version)), ("Z_UUID", metadata.storeUUID.map { .string($0) } ?? .null),
         ]
         let values = head + listed.map { ($0, plist[$0] ?? .null) }
         report.properties("Metadata", key: "metadata", values.map { ($0.0, Self.metadataCell($0.0, $0.1)) })
         report.json(.object(values.map { ($0.0, PropertyListJSON.value($0.1)) }), forSection: "metadata")
-        report.table("Version hashes", key: "versionHashes", Table(
-            columns: ["entity", "hash (hex)"],
-            rows: metadata.versionHashes.map { [.text($0.entity), .text($0.hash.map { String(format: "%02x", $0) }.joined())] }))
+        report.table(
+            "Version hashes", key: "versionHashes",
+            Table(
+                columns: ["entity", "hash (hex)"],
+                rows: metadata.versionHashes.map {
+                    [.text($0.entity), .text($0.hash.map { String(format: "%02x", $0) }.joined())]
+                }))
         let application = metadata.applicationEntries.map { ($0.key, StoreMetadata.readableValue($0.value)) }
-        report.table("App-defined metadata", key: "application", Table(
-            columns: ["key", "value"], rows: application.map { [.text($0.0), Self.cell($0.1)] }))
+        report.table(
+            "App-defined metadata", key: "application",
+            Table(
+                columns: ["key", "value"], rows: application.map { [.text($0.0), Self.cell($0.1)] }))
         report.json(
             .array(application.map { .object([("key", .string($0.0)), ("value", PropertyListJSON.value($0.1))]) }),
             forSection: "application")
@@ -265,10 +307,15 @@ struct StoreCommands {
         }
         text += ModelOutline(model: storeModel.model).text
         if output.format == .json {
-            output.write(JSONValue.object([
-                ("source", .string(storeModel.source.label)),
-                ("outline", .array(text.split(separator: "\n", omittingEmptySubsequences: false).map { .string(String($0)) })),
-            ]).text + "\n")
+            output.write(
+                JSONValue.object([
+                    ("source", .string(storeModel.source.label)),
+                    (
+                        "outline",
+                        .array(
+                            text.split(separator: "\n", omittingEmptySubsequences: false).map { .string(String($0)) })
+                    ),
+                ]).text + "\n")
         } else {
             output.write(TerminalSanitizer.sanitize(text).replacingOccurrences(of: "␊", with: "\n"))
         }

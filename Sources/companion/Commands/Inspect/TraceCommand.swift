@@ -28,23 +28,30 @@ enum TraceCommand {
         }
         let summary = TraceSummary(log)
         var report = InspectReport()
-        report.properties("Log", key: "log", [
-            ("file", .text(logPath)),
-            ("lines", .integer(Int64(summary.lineCount))),
-            ("Core Data lines", .integer(Int64(summary.coreDataLineCount))),
-            ("databases", .text(summary.databases.joined(separator: ", "))),
-            ("fetches", .integer(Int64(summary.fetchCount))),
-            ("rows fetched", .integer(Int64(summary.fetchedRows))),
-            ("total fetch time (s)", .real(rounded(summary.totalFetchSeconds))),
-            ("total count time (s)", .real(rounded(summary.totalCountSeconds))),
-        ])
-        report.table("Statements", key: "statements", Table(
-            columns: ["kind", "table", "entity", "count"],
-            rows: summary.statements.map { line in
-                [.text(line.kind), .text(line.table),
-                 (entities(in: line.table, inspection) ?? logged(summary, line.table)).map { .text($0) } ?? .null,
-                 .integer(Int64(line.count))]
-            }))
+        report.properties(
+            "Log", key: "log",
+            [
+                ("file", .text(logPath)),
+                ("lines", .integer(Int64(summary.lineCount))),
+                ("Core Data lines", .integer(Int64(summary.coreDataLineCount))),
+                ("databases", .text(summary.databases.joined(separator: ", "))),
+                ("fetches", .integer(Int64(summary.fetchCount))),
+                ("rows fetched", .integer(Int64(summary.fetchedRows))),
+                ("total fetch time (s)", .real(rounded(summary.totalFetchSeconds))),
+                ("total count time (s)", .real(rounded(summary.totalCountSeconds))),
+            ])
+        report.table(
+            "Statements", key: "statements",
+            Table(
+                columns: ["kind", "table", "entity", "count"],
+                rows: summary.statements.map { line in
+                    [
+                        .text(line.kind), .text(line.table),
+                        (entities(in: line.table, inspection) ?? logged(summary, line.table)).map { .text($0) }
+                            ?? .null,
+                        .integer(Int64(line.count)),
+                    ]
+                }))
         let advice = summary.repeatedFaults.map { fault in
             "\(fault.subject): \(fault.count) single-object fault fetches, one query each (an N+1 pattern); "
                 + "fetch them together with relationshipKeyPathsForPrefetching or a batched fetch"
@@ -65,7 +72,8 @@ enum TraceCommand {
 
     private static func entities(in table: String, _ inspection: StoreInspection?) -> String? {
         guard let model = inspection?.storeModel?.model, let inspection else { return nil }
-        let names = model.entities.filter { inspection.table(of: $0)?.uppercased() == table.uppercased() }.map(\.name).sorted()
+        let names = model.entities.filter { inspection.table(of: $0)?.uppercased() == table.uppercased() }.map(\.name)
+            .sorted()
         return names.isEmpty ? nil : names.joined(separator: ", ")
     }
 }

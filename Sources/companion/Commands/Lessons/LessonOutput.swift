@@ -24,15 +24,17 @@ struct LessonOutput {
 
     /// The renderer options for a document in `documentDirectory`.
     func renderOptions(documentDirectory: String?) -> RenderOptions {
-        RenderOptions(width: width, colors: colors, hyperlinks: hyperlinks, documentDirectory: documentDirectory,
-                      codeOverflow: isTerminal ? .cut : .keep)
+        RenderOptions(
+            width: width, colors: colors, hyperlinks: hyperlinks, documentDirectory: documentDirectory,
+            codeOverflow: isTerminal ? .cut : .keep)
     }
 
     /// Writes lines to standard output, through the pager when `paged` and on a terminal.
     func write(_ lines: [StyledLine], paged: Bool) {
         let text = lines.encoded(colors: colors, hyperlinks: hyperlinks)
         if paged, usePager, Pager.isWanted(environment: environment, isTerminal: isTerminal),
-           Pager(environment: environment).show(text) {
+            Pager(environment: environment).show(text)
+        {
             return
         }
         FileHandle.standardOutput.write(Data(text.utf8))

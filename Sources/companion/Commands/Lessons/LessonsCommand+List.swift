@@ -57,7 +57,8 @@ private struct ListEntry {
         title = StyledSpan(lesson.title, style: TextStyle([.bold]))
         var details = [StyledSpan(String(lesson.minutes).leftPadded(to: 3) + " min", style: TextStyle([.dim]))]
         if !lesson.samples.isEmpty {
-            details.append(StyledSpan("  " + lesson.samples.joined(separator: ", "), style: TextStyle(foreground: .green)))
+            details.append(
+                StyledSpan("  " + lesson.samples.joined(separator: ", "), style: TextStyle(foreground: .green)))
         }
         self.details = details
         indent = StyledSpan(String(repeating: " ", count: numberWidth + 2))

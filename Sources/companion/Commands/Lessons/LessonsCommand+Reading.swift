@@ -36,7 +36,7 @@ extension LessonsCommand {
         if !looksLikePath(selector) {
             do {
                 return try lessonDocument(named: selector)
-            } catch where !["next", "prev"].contains(selector) && FileManager.default.fileExists(atPath: selector) {
+            } catch  where !["next", "prev"].contains(selector) && FileManager.default.fileExists(atPath: selector) {
                 // No lesson has that name but a file or folder does (`README`, `.`): read it, or say why not.
             }
         }
@@ -89,8 +89,9 @@ extension LessonsCommand {
     }
 
     private static func document(of lesson: Lesson) -> ShownDocument {
-        ShownDocument(subject: name, markdown: lesson.body, header: lessonHeader(lesson) + "\n\n",
-                      directory: (lesson.path as NSString).deletingLastPathComponent, lesson: lesson)
+        ShownDocument(
+            subject: name, markdown: lesson.body, header: lessonHeader(lesson) + "\n\n",
+            directory: (lesson.path as NSString).deletingLastPathComponent, lesson: lesson)
     }
 
     /// A line above a lesson: its number, reading time and samples, as an emphasised paragraph.

@@ -13,14 +13,18 @@ extension LessonsCommand {
         var lines: [StyledLine] = []
         for match in matches {
             if !lines.isEmpty { lines.append(.blank) }
-            lines.append(StyledLine([
-                StyledSpan(match.lesson.displayName + "  ", style: TextStyle([.bold], foreground: .cyan)),
-                StyledSpan(match.lesson.title, style: TextStyle([.bold])),
-            ]))
+            lines.append(
+                StyledLine([
+                    StyledSpan(match.lesson.displayName + "  ", style: TextStyle([.bold], foreground: .cyan)),
+                    StyledSpan(match.lesson.title, style: TextStyle([.bold])),
+                ]))
             let numberWidth = String(match.lines.last?.number ?? 0).count
             for (number, text) in match.lines {
-                let prefix = [StyledSpan("  " + String(number).leftPadded(to: numberWidth) + ": ",
-                                         style: TextStyle([.dim]))]
+                let prefix = [
+                    StyledSpan(
+                        "  " + String(number).leftPadded(to: numberWidth) + ": ",
+                        style: TextStyle([.dim]))
+                ]
                 let indent = [StyledSpan(String(repeating: " ", count: numberWidth + 4))]
                 lines += TextWrapper(width: output.width).wrap(
                     [search.highlighted(text, colors: output.colors)], firstPrefix: prefix, continuationPrefix: indent)

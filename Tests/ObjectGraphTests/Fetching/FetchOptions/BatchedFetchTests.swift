@@ -28,7 +28,8 @@ struct BatchedFetchTests {
         #expect(movies.objectID(at: 0).primaryKey == 10)
 
         #expect(movies[5]["name"] as? String == "M4")
-        let columns = "t0.Z_ENT, t0.Z_PK, t0.Z_OPT, t0.ZNAME, t0.ZSUMMARY, t0.ZRUNTIME, t0.ZRATING, t0.ZBUDGET, "
+        let columns =
+            "t0.Z_ENT, t0.Z_PK, t0.Z_OPT, t0.ZNAME, t0.ZSUMMARY, t0.ZRUNTIME, t0.ZRATING, t0.ZBUDGET, "
             + "t0.ZPOSTER, t0.ZIDENTIFIER, t0.ZWEBSITE, t0.ZTHEATER, t0.ZSUBJECT"
         #expect(stack.statements.last == "SELECT \(columns) FROM ZMOVIE t0 WHERE  t0.Z_PK IN (?,?,?,?,?,?,?,?)")
         #expect(stack.context.registeredObjects.count == 4)
@@ -44,8 +45,8 @@ struct BatchedFetchTests {
         let request = ShowingsFixture.moviesByName()
         request.fetchBatchSize = 2
         let movies = try context.fetch(request)
-        context.delete(movies[2])                           // Cars
-        movies[0]["name"] = "Zulu"                          // Alien goes last
+        context.delete(movies[2])  // Cars
+        movies[0]["name"] = "Zulu"  // Alien goes last
         try context.insertNewObject(forEntityName: "Movie")["name"] = "Bambi"
         try context.insertNewObject(forEntityName: "Movie")["name"] = "Aardvark"
         let batched = try context.fetchInBatches(request)

@@ -9,18 +9,24 @@ struct DictionaryToOneSubentityTests {
     /// Loans of items; an item is a plain `Item` or a `Book`.
     private static func model() throws -> ManagedObjectModel {
         try ManagedObjectModel(entities: [
-            EntityDescription(name: "Item", properties: [
-                AttributeDescription(name: "title", type: .string),
-                RelationshipDescription(
-                    name: "loans", destinationEntityName: "Loan", inverseName: "item", isToMany: true),
-            ]),
-            EntityDescription(name: "Book", superentityName: "Item", properties: [
-                AttributeDescription(name: "author", type: .string)
-            ]),
-            EntityDescription(name: "Loan", properties: [
-                AttributeDescription(name: "borrower", type: .string),
-                RelationshipDescription(name: "item", destinationEntityName: "Item", inverseName: "loans"),
-            ]),
+            EntityDescription(
+                name: "Item",
+                properties: [
+                    AttributeDescription(name: "title", type: .string),
+                    RelationshipDescription(
+                        name: "loans", destinationEntityName: "Loan", inverseName: "item", isToMany: true),
+                ]),
+            EntityDescription(
+                name: "Book", superentityName: "Item",
+                properties: [
+                    AttributeDescription(name: "author", type: .string)
+                ]),
+            EntityDescription(
+                name: "Loan",
+                properties: [
+                    AttributeDescription(name: "borrower", type: .string),
+                    RelationshipDescription(name: "item", destinationEntityName: "Item", inverseName: "loans"),
+                ]),
         ])
     }
 
@@ -43,10 +49,11 @@ struct DictionaryToOneSubentityTests {
         request.sortDescriptors = [ObjectSortDescriptor(key: "borrower")]
         request.propertiesToFetch = ["borrower", "item", "item.title"]
         let rows = try context.fetchDictionaries(request)
-        #expect(comparable(rows) == [
-            ["borrower": "Ann", "item": emma.objectID, "item.title": "Emma"],
-            ["borrower": "Bob", "item": lamp.objectID, "item.title": "Lamp"],
-        ])
+        #expect(
+            comparable(rows) == [
+                ["borrower": "Ann", "item": emma.objectID, "item.title": "Emma"],
+                ["borrower": "Bob", "item": lamp.objectID, "item.title": "Lamp"],
+            ])
         #expect(rows.map { ($0["item"] as? ManagedObjectID)?.entity.name } == ["Book", "Item"])
     }
 }

@@ -24,7 +24,8 @@ struct FetchOptionsRandomEditTests {
         for _ in 0..<24 { try insertMovie(in: stack.context, using: &random) }
         try stack.context.save()
         stack.context.reset()
-        let context = kind == .childOfSQLite
+        let context =
+            kind == .childOfSQLite
             ? ManagedObjectContext(concurrencyType: .mainQueue, parent: stack.context) : stack.context
 
         var movies = try context.fetch(FetchRequest(entityName: "Movie"))

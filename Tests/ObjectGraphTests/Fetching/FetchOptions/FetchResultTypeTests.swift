@@ -20,8 +20,8 @@ struct FetchResultTypeTests {
         let (_, context) = try kind.makeStack()
         let request = ShowingsFixture.moviesByName()
         let movies = try context.fetch(request)
-        context.delete(movies[0])                       // Alien
-        movies[1]["name"] = "Zorro"                     // Brave moves to the end
+        context.delete(movies[0])  // Alien
+        movies[1]["name"] = "Zorro"  // Brave moves to the end
         let arrival = try context.insertNewObject(forEntityName: "Movie")
         arrival["name"] = "Arrival"
         let expected = try context.fetch(request).map(\.objectID)
@@ -95,7 +95,7 @@ struct FetchResultTypeTests {
         let (_, context) = try kind.makeStack()
         let theaters = FetchRequest(entityName: "Theater")
         theaters.sortDescriptors = [ObjectSortDescriptor(key: "name")]
-        let theaterIDs = try context.fetchObjectIDs(theaters)   // Odeon, Rex
+        let theaterIDs = try context.fetchObjectIDs(theaters)  // Odeon, Rex
         let request = ShowingsFixture.moviesByName()
         request.propertiesToFetch = ["name", "runtime", "theater", "theater.name"]
         let rows = try context.fetchDictionaries(request)
@@ -144,9 +144,10 @@ struct FetchResultTypeTests {
         try context.insertNewObject(forEntityName: "Movie")["name"] = "Arrival"
         let request = ShowingsFixture.moviesByName()
         request.propertiesToFetch = ["name"]
-        #expect(comparable(try context.fetchDictionaries(request)) == [
-            ["name": "Alien"], ["name": "Brave"], ["name": "Cars"], ["name": "Dune"],
-        ])
+        #expect(
+            comparable(try context.fetchDictionaries(request)) == [
+                ["name": "Alien"], ["name": "Brave"], ["name": "Cars"], ["name": "Dune"],
+            ])
     }
 
     @Test(arguments: FetchingContextKind.allCases)
@@ -165,12 +166,21 @@ struct FetchResultTypeTests {
         let request = FetchRequest(entityName: "Movie")
         for (keys, message) in [
             (["nmae"], "propertiesToFetch \"nmae\": Movie has no property named \"nmae\"; did you mean \"name\"?"),
-            (["playlists"], "propertiesToFetch \"playlists\": \"playlists\" is a to-many relationship of Movie; "
-                + "dictionaries hold attributes and to-one relationships only"),
-            (["theater.note"], "propertiesToFetch \"theater.note\": \"note\" is a transient attribute of Theater "
-                + "and is not in the store"),
-            (["name.length"], "propertiesToFetch \"name.length\": \"name\" of Movie cannot be followed further; "
-                + "only to-one relationships can"),
+            (
+                ["playlists"],
+                "propertiesToFetch \"playlists\": \"playlists\" is a to-many relationship of Movie; "
+                    + "dictionaries hold attributes and to-one relationships only"
+            ),
+            (
+                ["theater.note"],
+                "propertiesToFetch \"theater.note\": \"note\" is a transient attribute of Theater "
+                    + "and is not in the store"
+            ),
+            (
+                ["name.length"],
+                "propertiesToFetch \"name.length\": \"name\" of Movie cannot be followed further; "
+                    + "only to-one relationships can"
+            ),
         ] {
             request.propertiesToFetch = keys
             let error = try #require(throws: CoreDataError.self) { try stack.context.fetchDictionaries(request) }
@@ -209,9 +219,10 @@ struct FetchResultTypeTests {
         let request = FetchRequest(entityName: "Movie")
         request.resultType = .dictionaryResultType
         let error = try #require(throws: CoreDataError.self) { try stack.context.fetch(request) }
-        #expect(error.message == "fetch(_:) cannot answer a Movie fetch request whose resultType is "
-            + ".dictionaryResultType; call fetchDictionaries(_:), or execute(_:) to answer in the request's "
-            + "result type")
+        #expect(
+            error.message == "fetch(_:) cannot answer a Movie fetch request whose resultType is "
+                + ".dictionaryResultType; call fetchDictionaries(_:), or execute(_:) to answer in the request's "
+                + "result type")
     }
 
     @Test func sqliteObjectIDAndDictionaryFetchesSelectOnlyWhatTheyReturn() throws {
@@ -222,10 +233,11 @@ struct FetchResultTypeTests {
         request.returnsDistinctResults = true
         request.predicate = try ObjectPredicate(format: "runtime > %d", 100)
         _ = try stack.context.fetchDictionaries(request)
-        #expect(stack.statements == [
-            "SELECT t0.Z_ENT, t0.Z_PK FROM ZMOVIE t0 ORDER BY t0.ZNAME",
-            "SELECT DISTINCT t0.ZNAME, t1.ZNAME FROM ZMOVIE t0 LEFT OUTER JOIN ZTHEATER t1 ON t0.ZTHEATER = t1.Z_PK "
-                + "WHERE  t0.ZRUNTIME > ? ORDER BY t0.ZNAME",
-        ])
+        #expect(
+            stack.statements == [
+                "SELECT t0.Z_ENT, t0.Z_PK FROM ZMOVIE t0 ORDER BY t0.ZNAME",
+                "SELECT DISTINCT t0.ZNAME, t1.ZNAME FROM ZMOVIE t0 LEFT OUTER JOIN ZTHEATER t1 ON t0.ZTHEATER = t1.Z_PK "
+                    + "WHERE  t0.ZRUNTIME > ? ORDER BY t0.ZNAME",
+            ])
     }
 }

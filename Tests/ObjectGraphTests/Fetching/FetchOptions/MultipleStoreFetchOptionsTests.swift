@@ -44,9 +44,10 @@ struct MultipleStoreFetchOptionsTests {
     @Test func dictionariesMergeTheStoresInOrderThenWindow() throws {
         let request = ShowingsFixture.moviesByName()
         request.propertiesToFetch = ["name"]
-        #expect(comparable(try container.viewContext.fetchDictionaries(request)) == [
-            ["name": "Alien"], ["name": "Brave"], ["name": "Cars"], ["name": "Dune"],
-        ])
+        #expect(
+            comparable(try container.viewContext.fetchDictionaries(request)) == [
+                ["name": "Alien"], ["name": "Brave"], ["name": "Cars"], ["name": "Dune"],
+            ])
         request.fetchOffset = 1
         request.fetchLimit = 2
         #expect(

@@ -4,7 +4,8 @@ import Testing
 
 @Suite("Relationship prefetching")
 struct PrefetchingTests {
-    private static let movieColumns = "t0.Z_ENT, t0.Z_PK, t0.Z_OPT, t0.ZNAME, t0.ZSUMMARY, t0.ZRUNTIME, t0.ZRATING, "
+    private static let movieColumns =
+        "t0.Z_ENT, t0.Z_PK, t0.Z_OPT, t0.ZNAME, t0.ZSUMMARY, t0.ZRUNTIME, t0.ZRATING, "
         + "t0.ZBUDGET, t0.ZPOSTER, t0.ZIDENTIFIER, t0.ZWEBSITE, t0.ZTHEATER, t0.ZSUBJECT"
 
     @Test func prefetchingToManyIsOneSelectAndWalkingFiresNoFault() throws {
@@ -29,8 +30,9 @@ struct PrefetchingTests {
         request.relationshipKeyPathsForPrefetching = ["theater"]
         let movies = try stack.context.fetch(request)
         #expect(stack.statements.count == 2)
-        #expect(stack.statements.last == "SELECT 0, t0.Z_PK, t0.Z_OPT, t0.ZNAME, t0.ZCODE, t0.ZCAPACITY, t0.ZOPENED, "
-            + "t0.ZISOPEN FROM ZTHEATER t0 WHERE  t0.Z_PK IN (?,?,?,?,?,?,?,?)")
+        #expect(
+            stack.statements.last == "SELECT 0, t0.Z_PK, t0.Z_OPT, t0.ZNAME, t0.ZCODE, t0.ZCAPACITY, t0.ZOPENED, "
+                + "t0.ZISOPEN FROM ZTHEATER t0 WHERE  t0.Z_PK IN (?,?,?,?,?,?,?,?)")
         let theaterNames = movies.map { $0.value(forKeyPath: "theater.name") as? String }
         #expect(theaterNames == ["Rex", "Rex", "Odeon", nil])
         #expect(stack.statements.count == 2)
@@ -81,7 +83,7 @@ struct PrefetchingTests {
     func prefetchedRelationshipsHoldWhatTheStoreAndContextHold(_ kind: FetchingContextKind) throws {
         let (_, context) = try kind.makeStack()
         let movies = try context.fetch(ShowingsFixture.moviesByName())
-        context.delete(movies[1])                           // Brave leaves Rex at once
+        context.delete(movies[1])  // Brave leaves Rex at once
         let request = FetchRequest(entityName: "Theater")
         request.sortDescriptors = [ObjectSortDescriptor(key: "name")]
         request.relationshipKeyPathsForPrefetching = ["movies"]
@@ -95,8 +97,9 @@ struct PrefetchingTests {
         let request = FetchRequest(entityName: "Movie")
         request.relationshipKeyPathsForPrefetching = ["theater.nmae"]
         let error = try #require(throws: CoreDataError.self) { try stack.context.fetch(request) }
-        #expect(error.message == "relationshipKeyPathsForPrefetching \"theater.nmae\": Theater has no property named "
-            + "\"nmae\"; did you mean \"name\"?")
+        #expect(
+            error.message == "relationshipKeyPathsForPrefetching \"theater.nmae\": Theater has no property named "
+                + "\"nmae\"; did you mean \"name\"?")
         request.relationshipKeyPathsForPrefetching = ["name"]
         let second = try #require(throws: CoreDataError.self) { try stack.context.fetch(request) }
         #expect(

@@ -77,7 +77,8 @@ struct MemberBatchTests {
         let theaters = try stack.fetch("Theater", sortedBy: "name")
         let movies = try #require(stack.model.entitiesByName["Theater"]?.relationshipsByName["movies"])
         // Owners in an order of their own, with a new (temporary) one among them.
-        let owners = [theaters[3].objectID, ManagedObjectID(temporaryIDFor: theaters[0].entity)]
+        let owners =
+            [theaters[3].objectID, ManagedObjectID(temporaryIDFor: theaters[0].entity)]
             + theaters.prefix(3).map(\.objectID)
         var namesByPosition: [Int: [String]] = [:]
         var largestBatch = 0

@@ -120,12 +120,13 @@ struct BinaryPropertyListWriter {
     /// An integer object: 1, 2, 4 or 8 bytes; negative numbers always take 8 (as Apple writes them).
     private static func appendInteger(_ number: Int64, to output: inout Data) {
         let size = number < 0 ? 8 : byteCount(for: UInt64(number))
-        let exponent: UInt8 = switch size {
-        case 1: 0
-        case 2: 1
-        case 4: 2
-        default: 3
-        }
+        let exponent: UInt8 =
+            switch size {
+            case 1: 0
+            case 2: 1
+            case 4: 2
+            default: 3
+            }
         output.append(0x10 | exponent)
         appendBigEndian(UInt64(bitPattern: number), size: 1 << Int(exponent), to: &output)
     }

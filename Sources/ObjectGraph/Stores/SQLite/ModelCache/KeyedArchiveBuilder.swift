@@ -139,10 +139,11 @@ final class KeyedArchiveBuilder {
         let name = classes.first ?? "NSObject"
         if let uid = classUIDs[name] { return .uid(uid) }
         let uid = objects.count
-        objects.append(.dictionary([
-            "$classname": .string(name),
-            "$classes": .array(classes.map(PropertyListItem.string)),
-        ]))
+        objects.append(
+            .dictionary([
+                "$classname": .string(name),
+                "$classes": .array(classes.map(PropertyListItem.string)),
+            ]))
         classUIDs[name] = uid
         return .uid(uid)
     }

@@ -21,7 +21,8 @@ extension ModelCacheEncoder {
         _ attribute: AttributeDescription, key: String, of entity: EntityDescription
     ) -> PropertyListItem {
         let className = attribute.isDerived ? "NSDerivedAttributeDescription" : "NSAttributeDescription"
-        let classes = attribute.isDerived
+        let classes =
+            attribute.isDerived
             ? [className, "NSAttributeDescription", "NSPropertyDescription", "NSObject"]
             : [className, "NSPropertyDescription", "NSObject"]
         return builder.object(key, classes: classes) {
@@ -123,9 +124,10 @@ extension ModelCacheEncoder {
     /// only element of one of its entity's fetch indexes (the corpus's Bookmarks cache marks
     /// `isPendingDeletion`, covered by the one-element index `byIsPendingDeletion`).
     static func isIndexed(_ attribute: AttributeDescription) -> Bool {
-        attribute.isIndexed || (attribute.entity?.fetchIndexes ?? []).contains {
-            $0.elements.count == 1 && $0.elements[0].propertyName == attribute.name
-        }
+        attribute.isIndexed
+            || (attribute.entity?.fetchIndexes ?? []).contains {
+                $0.elements.count == 1 && $0.elements[0].propertyName == attribute.name
+            }
     }
 
     /// The fetch indexes Core Data archives: first one named after each indexed attribute of the
@@ -150,9 +152,12 @@ extension ModelCacheEncoder {
                 return builder.object(indexKey, classes: ["NSFetchIndexDescription", "NSObject"]) {
                     [
                         ("NSIndexName", builder.reference(to: index.name)),
-                        ("NSIndexElements", builder.array {
-                            index.elements.map { encodeFetchIndexElement($0, indexKey: indexKey) }
-                        }),
+                        (
+                            "NSIndexElements",
+                            builder.array {
+                                index.elements.map { encodeFetchIndexElement($0, indexKey: indexKey) }
+                            }
+                        ),
                         ("NSPartialIndexPredicate", KeyedArchiveBuilder.null),
                         ("NSEntity", builder.conditionalReference(to: Self.entityKey(entity.name))),
                     ]

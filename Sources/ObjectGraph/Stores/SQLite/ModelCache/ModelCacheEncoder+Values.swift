@@ -62,15 +62,23 @@ extension ModelCacheEncoder {
         builder.anonymousObject(classes: ["NSKeyPathExpression", "NSFunctionExpression", "NSExpression", "NSObject"]) {
             let selector = path.contains(".") ? "valueForKeyPath:" : "valueForKey:"
             return [
-                ("NSOperand", builder.object("expression:self", classes: expressionClasses("NSSelfExpression")) {
-                    [("NSExpressionType", .integer(1))]
-                }),
+                (
+                    "NSOperand",
+                    builder.object("expression:self", classes: expressionClasses("NSSelfExpression")) {
+                        [("NSExpressionType", .integer(1))]
+                    }
+                ),
                 ("NSSelectorName", builder.reference(to: selector)),
-                ("NSArguments", builder.array(className: "NSMutableArray") {
-                    [builder.anonymousObject(classes: expressionClasses("NSKeyPathSpecifierExpression")) {
-                        [("NSExpressionType", .integer(10)), ("NSKeyPath", builder.reference(to: path))]
-                    }]
-                }),
+                (
+                    "NSArguments",
+                    builder.array(className: "NSMutableArray") {
+                        [
+                            builder.anonymousObject(classes: expressionClasses("NSKeyPathSpecifierExpression")) {
+                                [("NSExpressionType", .integer(10)), ("NSKeyPath", builder.reference(to: path))]
+                            }
+                        ]
+                    }
+                ),
                 ("NSExpressionType", .integer(3)),
             ]
         }
@@ -81,10 +89,15 @@ extension ModelCacheEncoder {
     private func encodeFunction(selector: String, arguments: () -> [PropertyListItem]) -> PropertyListItem {
         builder.anonymousObject(classes: expressionClasses("NSFunctionExpression")) {
             [
-                ("NSOperand", builder.anonymousObject(classes: expressionClasses("NSConstantValueExpression")) {
-                    [("NSExpressionType", .integer(0)),
-                     ("NSConstantValueClassName", builder.reference(to: "_NSPredicateUtilities"))]
-                }),
+                (
+                    "NSOperand",
+                    builder.anonymousObject(classes: expressionClasses("NSConstantValueExpression")) {
+                        [
+                            ("NSExpressionType", .integer(0)),
+                            ("NSConstantValueClassName", builder.reference(to: "_NSPredicateUtilities")),
+                        ]
+                    }
+                ),
                 ("NSSelectorName", builder.reference(to: selector)),
                 ("NSArguments", builder.array(arguments)),
                 ("NSExpressionType", .integer(4)),

@@ -62,9 +62,12 @@ public final class ModelCacheEncoder {
                 // Stores never carry the fetch request templates (every real cache has $null here).
                 ("NSFetchRequestTemplates", KeyedArchiveBuilder.null),
                 ("NSConfigurations", model.configurations.isEmpty ? nil : encodeConfigurations()),
-                ("NSVersionIdentifiers", builder.array(className: "NSSet") {
-                    model.versionIdentifiers.sorted().map { builder.reference(to: $0) }
-                }),
+                (
+                    "NSVersionIdentifiers",
+                    builder.array(className: "NSSet") {
+                        model.versionIdentifiers.sorted().map { builder.reference(to: $0) }
+                    }
+                ),
             ]
         }
     }
@@ -77,15 +80,18 @@ public final class ModelCacheEncoder {
             "NSKnownKeysDictionary1", "NSKnownKeysDictionary", "NSMutableDictionary", "NSDictionary", "NSObject",
         ]) {
             [
-                ("searchMapping", builder.anonymousObject(classes: [
-                    "NSKnownKeysMappingStrategy1", "NSKnownKeysMappingStrategy", "NSObject",
-                ]) {
-                    [
-                        ("keys", builder.array { entities.map { builder.reference(to: $0.name) } }),
-                        ("length", .integer(Int64(entities.count))),
-                        ("version", .integer(1)),
-                    ]
-                }),
+                (
+                    "searchMapping",
+                    builder.anonymousObject(classes: [
+                        "NSKnownKeysMappingStrategy1", "NSKnownKeysMappingStrategy", "NSObject",
+                    ]) {
+                        [
+                            ("keys", builder.array { entities.map { builder.reference(to: $0.name) } }),
+                            ("length", .integer(Int64(entities.count))),
+                            ("version", .integer(1)),
+                        ]
+                    }
+                ),
                 ("emptyToken", builder.reference(to: "__empty_slot_token_4c24_98dc_ac1e_b773__")),
                 ("values", builder.array { entities.map { encodeEntity($0) } }),
                 ("version", .integer(1)),
@@ -115,10 +121,13 @@ public final class ModelCacheEncoder {
                 ("NSEntityName", builder.reference(to: entity.name)),
                 ("NSClassNameForEntity", builder.reference(to: Self.archivedClassName(of: entity))),
                 ("NSSuperentity", builder.conditionalReference(to: entity.superentity.map { Self.entityKey($0.name) })),
-                ("NSSubentities", builder.dictionary(
-                    className: "NSMutableDictionary",
-                    keys: { entity.subentities.map { builder.reference(to: $0.name) } },
-                    values: { entity.subentities.map { encodeEntity($0) } })),
+                (
+                    "NSSubentities",
+                    builder.dictionary(
+                        className: "NSMutableDictionary",
+                        keys: { entity.subentities.map { builder.reference(to: $0.name) } },
+                        values: { entity.subentities.map { encodeEntity($0) } })
+                ),
                 ("NSProperties", encodeProperties(of: entity)),
                 ("NSUserInfo", encodeUserInfo(entity.userInfo)),
                 ("NSUniqueTuples", entity.uniquenessConstraints.isEmpty ? nil : encodeUniqueTuples(of: entity)),

@@ -72,7 +72,8 @@ import Testing
         try registerPredicateFunctions(on: database)
         func search(_ text: String, _ pattern: String, _ code: Int64, _ flags: Int64) throws -> SQLiteValue? {
             try database.scalar(
-                "SELECT NSCoreDataStringSearch(?, ?, ?, ?)", [.text(text), .text(pattern), .integer(code), .integer(flags)])
+                "SELECT NSCoreDataStringSearch(?, ?, ?, ?)",
+                [.text(text), .text(pattern), .integer(code), .integer(flags)])
         }
         #expect(try search("Avatar", "a", 1, 1) == .integer(1))
         #expect(try search("Avatar", "a", 1, 0) == .integer(0))
