@@ -82,17 +82,23 @@ let package = Package(
         ),
 
         // MARK: - Tests: one suite per module, plus end-to-end runs of the binaries
-        .testTarget(name: "SQLiteTests", dependencies: ["SQLite"]),
+        // What every test target shares: the fixture locator, the product runner, clean spawning,
+        // scratch folders and golden files.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "SQLiteTests", dependencies: ["SQLite", "TestSupport"]),
         .testTarget(
-            name: "ObjectGraphTests", dependencies: ["ObjectGraph", "SQLite"],
+            name: "ObjectGraphTests", dependencies: ["ObjectGraph", "SQLite", "TestSupport"],
             exclude: ["Fetching/Predicate/SQL/Golden"]),
-        .testTarget(name: "StoreInspectorTests", dependencies: ["StoreInspector", "ObjectGraph", "SQLite"]),
-        .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit"]),
         .testTarget(
-            name: "TerminalMarkdownTests", dependencies: ["TerminalMarkdown", "TerminalKit"], exclude: ["Fixtures"]),
-        .testTarget(name: "AccelerometerTests", dependencies: ["Accelerometer"], exclude: ["Plot/Golden"]),
+            name: "StoreInspectorTests", dependencies: ["StoreInspector", "ObjectGraph", "SQLite", "TestSupport"]),
+        .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit", "TestSupport"]),
         .testTarget(
-            name: "EndToEndTests", dependencies: ["ObjectGraph", "SQLite"],
-            exclude: ["Theater/Golden", "Inspect/Golden", "Samples/Golden"]),
+            name: "TerminalMarkdownTests", dependencies: ["TerminalMarkdown", "TerminalKit", "TestSupport"],
+            exclude: ["Fixtures", "Rendering/Golden"]),
+        .testTarget(
+            name: "AccelerometerTests", dependencies: ["Accelerometer", "TestSupport"], exclude: ["Plot/Golden"]),
+        .testTarget(
+            name: "EndToEndTests", dependencies: ["ObjectGraph", "SQLite", "TestSupport"],
+            exclude: ["Theater/Golden", "Inspect/Golden", "Samples/Golden", "Model/Golden"]),
     ]
 )

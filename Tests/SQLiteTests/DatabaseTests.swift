@@ -1,11 +1,12 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import SQLite
 
 @Suite struct DatabaseTests {
     @Test func createsAFileAndReadsBackWhatWasWritten() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try ScratchDirectory(prefix: "SQLiteTests")
         let path = directory.path("a.sqlite")
         do {
             let database = try Database(path: path, flags: .readWriteCreate)
@@ -17,7 +18,7 @@ import Testing
     }
 
     @Test func readOnlyConnectionRefusesWrites() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try ScratchDirectory(prefix: "SQLiteTests")
         let path = directory.path("a.sqlite")
         try Database(path: path).execute("CREATE TABLE t (x)")
         let database = try Database(path: path, flags: .readOnly)
@@ -27,7 +28,7 @@ import Testing
     }
 
     @Test func openingWithoutCreateFailsForAMissingFile() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try ScratchDirectory(prefix: "SQLiteTests")
         let error = #expect(throws: SQLiteError.self) {
             try Database(path: directory.path("missing.sqlite"), flags: .readWrite)
         }
@@ -44,7 +45,7 @@ import Testing
     }
 
     @Test func uriFilenamesAreHonoured() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try ScratchDirectory(prefix: "SQLiteTests")
         let path = directory.path("u.sqlite")
         try Database(path: path).execute("CREATE TABLE t (x)")
         let database = try Database(path: "file:\(path)?mode=ro", flags: [.readWrite, .uri])
@@ -87,7 +88,7 @@ import Testing
     }
 
     @Test func busyTimeoutLetsASecondWriterFailWithBusy() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try ScratchDirectory(prefix: "SQLiteTests")
         let path = directory.path("b.sqlite")
         let first = try Database(path: path)
         try first.execute("CREATE TABLE t (x)")

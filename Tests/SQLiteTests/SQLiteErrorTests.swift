@@ -1,11 +1,12 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import SQLite
 
 @Suite struct SQLiteErrorTests {
     @Test func aFileThatIsNotSQLiteIsExplainedAsPossiblyEncrypted() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try ScratchDirectory(prefix: "SQLiteTests")
         let path = directory.path("notes.sqlite")
         try Data(repeating: 0x41, count: 4096).write(to: URL(fileURLWithPath: path))
         let database = try Database(path: path, flags: .readOnly)
@@ -15,7 +16,7 @@ import Testing
     }
 
     @Test func aDamagedFileIsReportedAsMalformed() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try ScratchDirectory(prefix: "SQLiteTests")
         let path = directory.path("damaged.sqlite")
         do {
             let database = try Database(path: path)

@@ -1,14 +1,12 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Accelerometer
 
 /// Plots compared byte for byte with golden files in `Plot/Golden/`; run the tests with
-/// `ACCEL_UPDATE_GOLDEN=1` to rewrite them, then read the diff.
+/// `UPDATE_GOLDEN=1` to rewrite them, then read the diff.
 @Suite struct PlotTests {
-    static let goldenDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
-        "Golden")
-
     static var panels: [PlotPanel] {
         let times = (0...40).map { Double($0) * 0.05 }
         let raw = times.map { Vector3(x: sin(3 * $0), y: -1 + 0.2 * cos(5 * $0), z: 0.5) }
@@ -20,12 +18,7 @@ import Testing
     }
 
     private func compare(_ text: String, golden name: String) throws {
-        let url = Self.goldenDirectory.appendingPathComponent(name)
-        if ProcessInfo.processInfo.environment["ACCEL_UPDATE_GOLDEN"] == "1" {
-            try Data(text.utf8).write(to: url)
-        }
-        let expected = try String(contentsOf: url, encoding: .utf8)
-        #expect(text == expected, "\(name) differs; rerun with ACCEL_UPDATE_GOLDEN=1 and read the diff")
+        try Golden.assert(text, matches: name)
     }
 
     @Test func plainPlotMatchesItsGoldenFile() throws {

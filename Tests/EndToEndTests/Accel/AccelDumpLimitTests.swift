@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 /// `companion accel dump --limit N`: a short look at a long recording, filtered as if whole.

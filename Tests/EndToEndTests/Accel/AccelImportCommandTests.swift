@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `companion accel import` from raw captures with each kind of channel description, and from CSV.

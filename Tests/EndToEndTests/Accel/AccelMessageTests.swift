@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// What `companion accel` says when something is wrong: one line, the file named once, no raw
@@ -159,7 +160,7 @@ import Testing
             #expect(outcome.status == 1, "\(action)")
             #expect(outcome.standardError == "companion: /dev/zero: this is a device, not a file\n", "\(action)")
         }
-        let context = ProductRunner.corpus.appendingPathComponent("iio/analogdevicesinc__pyadi-iio__adxl355.xml").path
+        let context = Fixtures.iio("analogdevicesinc__pyadi-iio__adxl355.xml").path
         let directory = try AccelTestSupport.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let imported = try ProductRunner.run(

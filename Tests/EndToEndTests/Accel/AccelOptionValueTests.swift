@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Option values are checked against what they mean: a cutoff against the sampling rate, numbers

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// No `companion accel` action writes over a file it reads, however the output path is spelled.

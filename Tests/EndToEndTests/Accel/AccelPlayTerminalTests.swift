@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `companion accel play` on real terminals of different widths: the status line updates in place.

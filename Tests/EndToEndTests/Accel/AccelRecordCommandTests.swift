@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `companion accel record` against a fake sysfs tree (`--sysfs-root`, `--dev-root`).

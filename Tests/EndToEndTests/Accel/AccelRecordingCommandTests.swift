@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `companion accel info|dump|graph|play|synthesize` on the shipped recordings and on broken files.

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// A command run to its end on a terminal of a chosen size — a detached tmux session on a private
 /// server — and the screen it left behind, as a person would read it.

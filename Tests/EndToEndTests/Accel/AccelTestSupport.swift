@@ -1,15 +1,10 @@
 import Foundation
+import TestSupport
 
 /// Paths and fixtures shared by the `companion accel` end-to-end tests.
 enum AccelTestSupport {
-    /// `<packageRoot>/../shared/corpus/iio`, or two levels up from a git worktree (`/work/wt/<name>`).
-    static var iioCorpus: URL {
-        let parent = ProductRunner.packageRoot.deletingLastPathComponent()
-        let candidates = [parent, parent.deletingLastPathComponent()].map {
-            $0.appendingPathComponent("shared/corpus/iio")
-        }
-        return candidates.first { FileManager.default.fileExists(atPath: $0.path) } ?? candidates[0]
-    }
+    /// `Tests/Fixtures/iio`.
+    static var iioCorpus: URL { Fixtures.iio }
 
     /// The shipped sample recordings.
     static func shippedRecording(_ name: String) -> String {
@@ -23,8 +18,7 @@ enum AccelTestSupport {
 
     /// A fresh temporary directory (world-writable, so a test may run the binary as another user).
     static func temporaryDirectory() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("accel-e2e-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        let url = try ScratchDirectory.makeFolder(prefix: "accel-e2e")
         try FileManager.default.setAttributes([.posixPermissions: 0o777], ofItemAtPath: url.path)
         return url
     }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The lecture sample, `accelerometer-graph`, run the way the instructor runs it.

@@ -1,5 +1,6 @@
 import Foundation
 import SQLite
+import TestSupport
 import Testing
 
 /// Bad inputs built in the test: each gives one clear line and the right exit status, never a crash.

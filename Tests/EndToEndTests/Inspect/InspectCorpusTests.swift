@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Every subcommand on a copy of every corpus store: nothing crashes, nothing is written beside
@@ -44,7 +45,7 @@ import Testing
         try fixtures.copyCorpusStore(InspectFixtures.recipes)
         let outcome = try fixtures.inspect([InspectFixtures.recipes, "--markdown"])
         #expect(outcome.status == 0)
-        try Golden.compare(outcome.standardOutput, to: "recipes-summary.md")
+        try Golden.assert(outcome.standardOutput, matches: "recipes-summary.md")
     }
 
     @Test func rowsShowObjectsWithReadableValuesAndMatchTheGoldenFile() throws {
@@ -55,7 +56,7 @@ import Testing
         #expect(outcome.standardOutput.contains("| Recipe/p1 |"))
         #expect(outcome.standardOutput.contains("bytes: JPEG>"))
         #expect(outcome.standardOutput.contains("RecipeType/p2"))
-        try Golden.compare(outcome.standardOutput, to: "recipes-rows-recipe.md")
+        try Golden.assert(outcome.standardOutput, matches: "recipes-rows-recipe.md")
     }
 
     @Test func rowsFilterSortAndLimitThroughAPredicate() throws {

@@ -1,5 +1,6 @@
 import Foundation
 import ObjectGraph
+import TestSupport
 import Testing
 
 /// `companion inspect STORE fetch ENTITY`: the fetch run through ObjectGraph on a copy of the

@@ -1,5 +1,6 @@
 import Foundation
 import SQLite
+import TestSupport
 
 /// Stores for the inspector's end-to-end tests: corpus copies and synthetic bad inputs, each in
 /// its own temporary directory that disappears with the value.
@@ -11,7 +12,7 @@ final class InspectFixtures {
     let temporary: URL
 
     init() throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("inspect-e2e-" + UUID().uuidString)
+        url = try ScratchDirectory.makeFolder(prefix: "inspect-e2e")
         temporary = url.appendingPathComponent("tmp")
         try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
     }
@@ -20,22 +21,11 @@ final class InspectFixtures {
         try? FileManager.default.removeItem(at: url)
     }
 
-    /// `<packageRoot>/../shared/corpus/coredata`, or the nearest ancestor's `shared/corpus` (git worktrees).
-    static var corpus: URL {
-        var base = ProductRunner.packageRoot.deletingLastPathComponent()
-        while base.path != "/" {
-            let candidate = base.appendingPathComponent("shared/corpus/coredata")
-            if FileManager.default.fileExists(atPath: candidate.path) { return candidate }
-            base.deleteLastPathComponent()
-        }
-        return ProductRunner.corpus.appendingPathComponent("coredata")
-    }
+    /// `Tests/Fixtures/coredata`.
+    static var corpus: URL { Fixtures.coreData }
 
-    /// The corpus's store files (without siblings).
-    static var storeNames: [String] {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: corpus.path)) ?? []
-        return names.filter { $0.hasSuffix(".sqlite") || $0.hasSuffix(".CDBStore") }.sorted()
-    }
+    /// The fixtures' store files (without siblings).
+    static var storeNames: [String] { Fixtures.storeNames }
 
     static let recipes = "alhoqbani__AppleSample-iPhoneCoreDataRecipes__Recipes.sqlite"
     static let sampleModel2 = "alemar11__CoreDataPlus__SampleModel2_V1.sqlite"
@@ -47,15 +37,7 @@ final class InspectFixtures {
     @discardableResult
     func copyCorpusStore(_ name: String, into directory: String? = nil, as newName: String? = nil) throws -> String {
         let folder = directory.map { url.appendingPathComponent($0) } ?? url
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        for suffix in ["", "-wal", "-shm", "-journal"] {
-            let source = Self.corpus.appendingPathComponent(name + suffix)
-            guard FileManager.default.fileExists(atPath: source.path) else { continue }
-            let target = folder.appendingPathComponent((newName ?? name) + suffix)
-            try FileManager.default.copyItem(at: source, to: target)
-            try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: target.path)
-        }
-        return folder.appendingPathComponent(newName ?? name).path
+        return try Fixtures.copyStore(name, into: folder, as: newName).path
     }
 
     /// Writes a file and returns its path.

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Ctrl-C (SIGINT) while a store with a write-ahead log is open: the private copy goes with the process.

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The shell with standard input not a terminal: no prompt or banner, one line at a time, `-bail`.

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The shell on a real terminal (tmux), typed into as a person does.

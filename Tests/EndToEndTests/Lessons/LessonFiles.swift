@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// Every lesson the harness checks, found on disk when the tests start: a lesson added later is
 /// covered with no change to any test.

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The lesson notes never drift from the code: every `swift` block of every lesson compiles

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `companion lessons` through a pipe, as scripts and the tests of other lessons use it.

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// What `companion lessons FILE` and `companion lessons -` do with input that is not a lesson:

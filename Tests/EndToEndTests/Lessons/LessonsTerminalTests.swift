@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `companion lessons` on a real terminal (tmux): the terminal's own width, colour, and the pager.

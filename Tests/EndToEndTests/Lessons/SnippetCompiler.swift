@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// Compiles a lesson's `swift` block against the package's libraries, as built for this test run.
 ///

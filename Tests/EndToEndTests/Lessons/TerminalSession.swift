@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// A private tmux server with one pane, driven as a person would: type with `send-keys`, read
 /// the screen with `capture-pane`. Commands end by signalling a `wait-for` channel, so the test

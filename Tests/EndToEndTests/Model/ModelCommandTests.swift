@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `companion model show|sql`, run as a user runs it.
@@ -8,7 +9,7 @@ import Testing
         let outcome = try ProductRunner.run("companion", ["model", "show", model.url.path])
         #expect(outcome.status == 0)
         #expect(outcome.standardError.isEmpty)
-        #expect(try ModelFixtures.matchesGolden(outcome.standardOutput, named: "\(model.name).show.txt"))
+        try Golden.assert(outcome.standardOutput, matches: "\(model.name).show.txt")
     }
 
     @Test(arguments: ModelFixtures.models)
@@ -18,7 +19,7 @@ import Testing
         #expect(outcome.standardError.isEmpty)
         #expect(
             outcome.standardOutput.split(separator: "\n").allSatisfy { $0.hasPrefix("CREATE ") && $0.hasSuffix(";") })
-        #expect(try ModelFixtures.matchesGolden(outcome.standardOutput, named: "\(model.name).sql.txt"))
+        try Golden.assert(outcome.standardOutput, matches: "\(model.name).sql.txt")
     }
 
     @Test(arguments: [

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// A store made by the `theater` sample, inspected with `companion inspect`: its model comes

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The Books sample (CoreDataBooks) run as a lecturer runs it.
@@ -9,7 +10,7 @@ import Testing
         let outcome = try run.run()
         #expect(outcome.status == 0)
         #expect(outcome.standardError.isEmpty)
-        try Golden.compare(outcome.standardOutput, to: "books.txt")
+        try Golden.assert(outcome.standardOutput, matches: "books.txt")
     }
 
     @Test func sqlDebugLevelOneTraceMatchesTheGoldenFileAndLeavesTheOutputAlone() throws {
@@ -21,7 +22,7 @@ import Testing
             outcome.standardError.contains(
                 "CoreData: sql: SELECT 0, t0.Z_PK, t0.Z_OPT, t0.ZAUTHOR, t0.ZCOPYRIGHT, t0.ZTITLE FROM ZBOOK t0 "
                     + "ORDER BY t0.ZAUTHOR, t0.ZTITLE"))
-        try Golden.compare(run.masked(outcome.standardError), to: "books-sqldebug-1.txt")
+        try Golden.assert(run.masked(outcome.standardError), matches: "books-sqldebug-1.txt")
         let quiet = try SampleRun("books")
         defer { quiet.remove() }
         #expect(try quiet.run().standardOutput == outcome.standardOutput)

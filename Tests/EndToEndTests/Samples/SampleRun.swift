@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// A scratch directory for one run of a sample, and the masking its output needs before it is
 /// compared with a golden file (``Golden``).

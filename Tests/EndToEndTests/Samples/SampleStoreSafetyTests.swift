@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// What a lecturer's slip of the keyboard must not cost: `--reset` deletes only a Core Data

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The SuperDB sample (heroes and powers) run as a lecturer runs it.
@@ -9,7 +10,7 @@ import Testing
         let outcome = try run.run()
         #expect(outcome.status == 0)
         #expect(outcome.standardError.isEmpty)
-        try Golden.compare(outcome.standardOutput, to: "superdb.txt")
+        try Golden.assert(outcome.standardOutput, matches: "superdb.txt")
     }
 
     @Test func cancellingTheChildContextLeavesNoTraceAndADeletedPowerLeavesAtOnce() throws {
@@ -29,7 +30,7 @@ import Testing
         let outcome = try run.run(["-com.apple.CoreData.SQLDebug", "1"])
         #expect(outcome.status == 0)
         #expect(outcome.standardError.contains("CoreData: sql: INSERT INTO ZPOWER("))
-        try Golden.compare(run.masked(outcome.standardError), to: "superdb-sqldebug-1.txt")
+        try Golden.assert(run.masked(outcome.standardError), matches: "superdb-sqldebug-1.txt")
     }
 
     @Test func aStoreInAMissingDirectoryFailsWithOneLine() throws {

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// A tmux server started by one test once held the pipes another test read a product's output

@@ -1,5 +1,6 @@
 import Foundation
 import ObjectGraph
+import TestSupport
 import Testing
 
 /// Two processes, one row: this test process reads a movie, the built `theater` sample renames it

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The Theater sample run as a lecturer runs it: its narration and its SQL trace are golden files
@@ -10,7 +11,7 @@ import Testing
         let outcome = try run.run(exactly: ["--store", run.store.path, "--reset"])
         #expect(outcome.status == 0)
         #expect(outcome.standardError.isEmpty)
-        try Golden.compare(run.masked(outcome.standardOutput), to: "theater-narration.txt")
+        try Golden.assert(run.masked(outcome.standardOutput), matches: "theater-narration.txt")
     }
 
     @Test func sqlDebugLevelOneTraceMatchesTheGoldenFile() throws {
@@ -18,7 +19,7 @@ import Testing
         defer { run.remove() }
         let outcome = try run.run(exactly: ["--store", run.store.path, "-com.apple.CoreData.SQLDebug", "1"])
         #expect(outcome.status == 0)
-        try Golden.compare(run.masked(outcome.standardError), to: "theater-sqldebug-1.txt")
+        try Golden.assert(run.masked(outcome.standardError), matches: "theater-sqldebug-1.txt")
     }
 
     @Test func sqlDebugLevelThreeAddsBindingsAndFourAddsQueryPlans() throws {

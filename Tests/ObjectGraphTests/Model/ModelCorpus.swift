@@ -1,34 +1,17 @@
 import Foundation
 import ObjectGraph
+import TestSupport
 
-/// The real models and stores of `../shared/corpus/coredata` the model and layout tests use.
+/// The real models and stores of `Tests/Fixtures/coredata` the model and layout tests use.
 enum ModelCorpus {
-    /// The package root (where `Package.swift` is), found from this source file.
-    static var packageRoot: URL {
-        var url = URL(fileURLWithPath: #filePath)
-        while url.path != "/" {
-            url.deleteLastPathComponent()
-            if FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path) { return url }
-        }
-        return URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
-    }
+    /// The package root.
+    static var packageRoot: URL { PackagePaths.root }
 
-    /// `shared/corpus/coredata` beside the repository (`<packageRoot>/../shared/corpus`); for a git
-    /// worktree kept one level deeper, the nearest such directory further up.
-    static var directory: URL {
-        var parent = packageRoot.deletingLastPathComponent()
-        while parent.path != "/" {
-            let candidate = parent.appendingPathComponent("shared/corpus/coredata")
-            if FileManager.default.fileExists(atPath: candidate.path) { return candidate }
-            parent.deleteLastPathComponent()
-        }
-        return packageRoot.deletingLastPathComponent().appendingPathComponent("shared/corpus/coredata")
-    }
+    /// `Tests/Fixtures/coredata`.
+    static var directory: URL { Fixtures.coreData }
 
-    /// A model file of the corpus, by file name.
-    static func modelFile(_ name: String) -> URL {
-        directory.appendingPathComponent("models").appendingPathComponent(name)
-    }
+    /// A model file of the fixtures, by file name.
+    static func modelFile(_ name: String) -> URL { Fixtures.model(name) }
 
     /// A real store paired with the model it was written with.
     struct Pair: CustomStringConvertible, Sendable {
@@ -78,24 +61,13 @@ enum ModelCorpus {
         return bundle
     }
 
-    /// A fresh private directory for one test.
-    static func scratchDirectory() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("model-tests-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
-    }
+    /// A fresh private directory for one test, removed by the caller.
+    static func scratchDirectory() throws -> URL { try ScratchDirectory.makeFolder(prefix: "model-tests") }
 
     /// Copies a store with its `-wal`/`-shm` into `scratch` (the corpus is read-only, and opening a
     /// store in place rewrites its siblings) and returns the copy.
     static func copyOfStore(_ name: String, in scratch: URL) throws -> URL {
-        let copy = scratch.appendingPathComponent(name)
-        for suffix in ["", "-wal", "-shm"] {
-            let source = directory.appendingPathComponent(name + suffix)
-            if FileManager.default.fileExists(atPath: source.path) {
-                try FileManager.default.copyItem(at: source, to: URL(fileURLWithPath: copy.path + suffix))
-            }
-        }
-        return copy
+        try Fixtures.copyStore(name, into: scratch)
     }
 
     /// Runs the `sqlite3` shell on `store` and returns what it printed.

@@ -1,6 +1,7 @@
 import Foundation
 import ObjectGraph
 import SQLite
+import TestSupport
 import Testing
 
 @testable import StoreInspector

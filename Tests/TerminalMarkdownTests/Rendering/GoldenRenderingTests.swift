@@ -1,5 +1,6 @@
 import Foundation
 import TerminalKit
+import TestSupport
 import Testing
 
 @testable import TerminalMarkdown
@@ -21,11 +22,9 @@ import Testing
     @Test(arguments: modes.map(\.name))
     func exampleLessonMatchesItsGoldenFile(mode: String) throws {
         let options = try #require(Self.modes.first { $0.name == mode }).options
-        let source = try String(contentsOf: Fixtures.exampleLesson, encoding: .utf8)
+        let source = try String(contentsOf: MarkdownFixtures.exampleLesson, encoding: .utf8)
         let body = try FrontMatter(parsing: source).body
         let actual = MarkdownRenderer(options: options).render(body)
-        let golden = try #require(
-            Fixtures.golden(mode, actual: actual), "no golden file \(mode); run with UPDATE_GOLDEN=1")
-        #expect(actual == golden)
+        try Golden.assert(actual, matches: mode)
     }
 }

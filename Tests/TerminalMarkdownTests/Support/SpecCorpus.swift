@@ -1,4 +1,6 @@
 import Foundation
+import TestSupport
+import Testing
 
 /// One example of a CommonMark spec file (the corpus's JSON form of spec.txt).
 struct SpecExample: Decodable, Sendable, CustomTestStringConvertibleShim {
@@ -15,31 +17,12 @@ protocol CustomTestStringConvertibleShim {
     var testDescription: String { get }
 }
 
-/// The real test data in `<packageRoot>/../shared/corpus` (read-only).
+/// The CommonMark specification examples, read from the shared corpus when it is there
+/// (see `SharedCorpus`); empty when it is not, and the conformance suites are then skipped.
 enum SpecCorpus {
-    /// The package root, found from this file.
-    static var packageRoot: URL {
-        var url = URL(fileURLWithPath: #filePath)
-        while url.path != "/" {
-            url.deleteLastPathComponent()
-            if FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path) {
-                return url
-            }
-        }
-        return URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
-    }
-
-    /// `../shared/corpus` beside the repository (CI's layout); a git worktree nested one folder
-    /// deeper finds it one level further up.
-    static var corpus: URL {
-        var directory = packageRoot.deletingLastPathComponent()
-        for _ in 0..<3 {
-            let candidate = directory.appendingPathComponent("shared/corpus")
-            if FileManager.default.fileExists(atPath: candidate.path) { return candidate }
-            directory.deleteLastPathComponent()
-        }
-        return packageRoot.deletingLastPathComponent().appendingPathComponent("shared/corpus")
-    }
+    /// The reason shown for the skipped conformance tests in a checkout without the corpus.
+    static let absenceReason: Comment =
+        "the CommonMark spec examples are read from ../shared/corpus (their own licence), absent here"
 
     /// The 652 examples of CommonMark 0.30 (the spec libcmark 0.30 implements).
     static let commonMark: [SpecExample] = load("commonmark/commonmark-spec-0.30/spec.json")
@@ -48,8 +31,7 @@ enum SpecCorpus {
     static let gfm: [SpecExample] = load("commonmark/cmark-gfm-0.29/spec.json")
 
     private static func load(_ path: String) -> [SpecExample] {
-        let url = corpus.appendingPathComponent(path)
-        guard let data = try? Data(contentsOf: url),
+        guard let url = SharedCorpus.file(path), let data = try? Data(contentsOf: url),
             let examples = try? JSONDecoder().decode([SpecExample].self, from: data)
         else { return [] }
         return examples

@@ -1,12 +1,13 @@
 import Foundation
 import SQLite
+import TestSupport
 import Testing
 
 @testable import ObjectGraph
 
 @Suite struct PredicateSQLTests {
     /// Predicates whose SQL is pinned in `Golden/PredicateSQLShapes.txt` (regenerate with
-    /// `REGENERATE_GOLDEN=1 swift test --filter PredicateSQLTests`).
+    /// `UPDATE_GOLDEN=1 swift test --filter PredicateSQLTests`).
     static let shapes: [(entity: String, format: String)] = [
         ("Person", #"name == "Up" AND age > 20"#),
         ("Person", "employer.name == 'Acme'"),
@@ -71,13 +72,7 @@ import Testing
             // Every shape must also run.
             _ = try graph.sqlResult(predicate, entityName: entityName)
         }
-        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("Golden/PredicateSQLShapes.txt")
-        if ProcessInfo.processInfo.environment["REGENERATE_GOLDEN"] != nil {
-            try output.write(to: url, atomically: true, encoding: .utf8)
-        }
-        let golden = try String(contentsOf: url, encoding: .utf8)
-        #expect(output == golden)
+        try Golden.assert(output, matches: "PredicateSQLShapes.txt")
     }
 
     @Test func valuesAreBoundNeverSpliced() throws {

@@ -14,19 +14,21 @@ import Foundation
 ///
 /// So the child closes every descriptor above standard error and starts with no signal blocked
 /// and every signal's default action.
-enum CleanSpawn {
+public enum CleanSpawn {
     /// Why a program could not be started.
-    struct Failure: Error, CustomStringConvertible {
-        let program: String
-        let code: Int32
-        var description: String { "could not start \(program): \(String(cString: strerror(code)))" }
+    public struct Failure: Error, CustomStringConvertible {
+        /// The program.
+        public let program: String
+        /// The `errno` value `posix_spawnp` returned.
+        public let code: Int32
+        public var description: String { "could not start \(program): \(String(cString: strerror(code)))" }
     }
 
     /// Starts `arguments[0]` (looked up on `PATH`) with `arguments`, its standard input from
     /// /dev/null and its standard output to `output` (or /dev/null), then waits for it and
     /// returns its exit status.
     @discardableResult
-    static func runToEnd(_ arguments: [String], output: String? = nil) throws -> Int32 {
+    public static func runToEnd(_ arguments: [String], output: String? = nil) throws -> Int32 {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }

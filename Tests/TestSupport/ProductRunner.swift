@@ -1,22 +1,22 @@
 import Foundation
 
 /// What a finished process left behind.
-struct ProcessOutcome {
+public struct ProcessOutcome: Sendable {
     /// Everything it wrote to standard output, decoded as UTF-8.
-    var standardOutput: String
+    public var standardOutput: String
     /// Everything it wrote to standard error, decoded as UTF-8.
-    var standardError: String
+    public var standardError: String
     /// Its exit status (a signal shows as 128 + signal number).
-    var status: Int32
+    public var status: Int32
 }
 
 /// Runs the package's own executables (`companion`, the samples) the way a user does.
 ///
 /// The executables are built next to the test bundle (`swift build --build-tests` builds every
 /// product), so they are found in the same directory as the running test binary.
-enum ProductRunner {
+public enum ProductRunner {
     /// The directory holding the built products.
-    static var binDirectory: URL {
+    public static var binDirectory: URL {
         if let explicit = ProcessInfo.processInfo.environment["COMPANION_BIN_DIR"], !explicit.isEmpty {
             return URL(fileURLWithPath: explicit)
         }
@@ -24,29 +24,15 @@ enum ProductRunner {
         return executable.deletingLastPathComponent()
     }
 
-    /// The package's root directory (where `Package.swift` is), found from this source file.
-    static var packageRoot: URL {
-        var url = URL(fileURLWithPath: #filePath)
-        while url.path != "/" {
-            url.deleteLastPathComponent()
-            if FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path) {
-                return url
-            }
-        }
-        return URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
-    }
-
-    /// The shared test corpus (`../shared/corpus` beside the repository).
-    static var corpus: URL {
-        packageRoot.deletingLastPathComponent().appendingPathComponent("shared/corpus")
-    }
+    /// The package's root directory (where `Package.swift` is).
+    public static var packageRoot: URL { PackagePaths.root }
 
     /// Runs `product` with `arguments`, feeding `input` on standard input, and waits for it.
     ///
     /// - Parameters:
     ///   - environment: variables added to (or replacing) the test's own environment.
     ///   - directory: the working directory; the package root when nil.
-    static func run(
+    public static func run(
         _ product: String, _ arguments: [String] = [], input: String? = nil,
         environment: [String: String] = [:], directory: URL? = nil
     ) throws -> ProcessOutcome {
@@ -63,7 +49,7 @@ enum ProductRunner {
 
     /// Runs the executable file at `executable` (for instance a copy of a product placed outside
     /// the build folder) like ``run(_:_:input:environment:directory:)``.
-    static func run(
+    public static func run(
         executable: URL, _ arguments: [String] = [], input: String? = nil,
         environment: [String: String] = [:], directory: URL? = nil
     ) throws -> ProcessOutcome {
