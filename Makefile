@@ -19,8 +19,7 @@ deps:
 	  sudo=""; [ "$$(id -u)" = 0 ] || sudo="sudo"; \
 	  echo "make deps: installing$$missing"; \
 	  export DEBIAN_FRONTEND=noninteractive; \
-	  $$sudo apt-get install -y --no-install-recommends $$missing \
-	  || { $$sudo apt-get update && $$sudo apt-get install -y --no-install-recommends $$missing; }; \
+	  $$sudo apt-get update -q && $$sudo apt-get install -y -q --no-install-recommends $$missing; \
 	fi
 
 build: deps
