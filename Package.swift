@@ -32,12 +32,7 @@ let package = Package(
 
         // MARK: - Libraries, in dependency order (DESIGN.md §2)
         .target(name: "SQLite", dependencies: ["CSQLite"]),
-        // Release builds leave out the run-time exclusivity checks of ObjectGraph: every change of
-        // every object passes through several of them (a tenth of an insert's time). Objects are
-        // confined to their context's queue, and debug builds, which the tests run, keep them.
-        .target(
-            name: "ObjectGraph", dependencies: ["SQLite", "CZlib"],
-            swiftSettings: [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]),
+        .target(name: "ObjectGraph", dependencies: ["SQLite", "CZlib"]),
         .target(name: "TerminalKit", dependencies: ["CReadline"]),
         .target(name: "StoreInspector", dependencies: ["ObjectGraph", "SQLite", "CZlib"]),
         .target(name: "TerminalMarkdown", dependencies: ["TerminalKit", "CMark"]),

@@ -41,28 +41,30 @@ public final class ManagedObjectContext: @unchecked Sendable {
     /// Marks the context's private queue so `performAndWait` can tell it is already on it.
     let queueKey = DispatchSpecificKey<ObjectIdentifier>()
 
+    // Confined to the context's queue, the properties marked `@exclusivity(unchecked)` skip Swift's
+    // run-time exclusivity check: they are read and written for every value of every object.
     /// Every live object of the context by ID: one object per ID, held weakly (objects with
     /// pending changes are held by the change sets below).
-    var registry = ObjectRegistry()
+    @exclusivity(unchecked) var registry = ObjectRegistry()
     /// Objects inserted since the last save, in insertion order.
-    var insertedSet = ObjectList(.inserted)
+    @exclusivity(unchecked) var insertedSet = ObjectList(.inserted)
     /// Stored objects written to since the last save, in the order first written.
-    var touchedSet = ObjectList(.touched)
+    @exclusivity(unchecked) var touchedSet = ObjectList(.touched)
     /// Stored objects deleted since the last save, in deletion order.
-    var deletedSet = ObjectList(.deleted)
+    @exclusivity(unchecked) var deletedSet = ObjectList(.deleted)
     /// Notifications, observers, undo manager and parent of the context (see `ContextAttachments`).
     let attachments = ContextAttachments()
     /// Objects inserted and deleted again since the last save: dropped at the next save.
-    var discardedInserts = ObjectList(.discarded)
+    @exclusivity(unchecked) var discardedInserts = ObjectList(.discarded)
     /// The class each entity's objects are made from, looked up once per entity.
-    var objectClasses: [ObjectIdentifier: ManagedObject.Type] = [:]
+    @exclusivity(unchecked) var objectClasses: [ObjectIdentifier: ManagedObject.Type] = [:]
     /// Whether an object of a ``ManagedObject`` subclass has ever joined the context. Only then
     /// do saves and deletes look for overridden life-cycle and validation methods: otherwise
     /// that would be a walk over every changed object for nothing (100,000 trips to memory for an
     /// import of 100,000 objects).
-    var mayHoldSubclassObjects = false
+    @exclusivity(unchecked) var mayHoldSubclassObjects = false
     /// What the context works out once per entity (see `ManagedObjectContext+EntityCaches.swift`).
-    var entityCaches = EntityCaches()
+    @exclusivity(unchecked) var entityCaches = EntityCaches()
 
     /// Makes a context on `coordinator` belonging to the queue `concurrencyType` names.
     public init(concurrencyType: ConcurrencyType, coordinator: PersistentStoreCoordinator) {

@@ -277,9 +277,9 @@ struct SavePlan {
     private final class StoredSlots {
         let entity: EntityDescription
         let layout: PropertySlotLayout
-        private(set) var attributeSlots: [(slot: Int, name: String)] = []
-        private(set) var transientSlots: [Int] = []
-        private(set) var toOneSlots: [(slot: Int, relationship: RelationshipDescription)] = []
+        @exclusivity(unchecked) private(set) var attributeSlots: [(slot: Int, name: String)] = []
+        @exclusivity(unchecked) private(set) var transientSlots: [Int] = []
+        @exclusivity(unchecked) private(set) var toOneSlots: [(slot: Int, relationship: RelationshipDescription)] = []
         /// The entity's stored to-many relationships in name order.
         let toManyRelationships: [RelationshipDescription]
 

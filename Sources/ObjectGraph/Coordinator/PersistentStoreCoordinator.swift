@@ -23,11 +23,13 @@ public final class PersistentStoreCoordinator: @unchecked Sendable {
     private var stores: [PersistentStore] = []
     /// The entity names each store holds (its configuration), by store identifier.
     private var entityNamesByStore: [String: Set<String>] = [:]
-    var rowCache = RowCache(capacity: PersistentStoreCoordinator.rowCacheCapacity)
+    // Confined to the context's queue, the properties marked `@exclusivity(unchecked)` skip Swift's
+    // run-time exclusivity check: they are read and written for every value of every object.
+    @exclusivity(unchecked) var rowCache = RowCache(capacity: PersistentStoreCoordinator.rowCacheCapacity)
     /// Whether reads of saved objects' rows skip the row cache and ask the store (a child
     /// context's coordinator, whose store is the parent context). Rows of objects the parent has
     /// not saved yet (temporary IDs) can only come from the cache, filled by the fetch that found them.
-    var readsThroughRowCache = false
+    @exclusivity(unchecked) var readsThroughRowCache = false
     /// How many rows the row cache keeps.
     static let rowCacheCapacity = 10_000
 

@@ -16,13 +16,13 @@ final class ContextAttachments {
     }
 
     /// The changes of the event in progress.
-    var eventChanges = EventChanges()
+    @exclusivity(unchecked) var eventChanges = EventChanges()
     /// Internal observers (fetched results controllers, child contexts), told before the
     /// notification is posted.
-    var changeObservers: [ChangeObserver] = []
+    @exclusivity(unchecked) var changeObservers: [ChangeObserver] = []
     /// Internal observers of successful saves (child contexts that merge automatically), given
     /// the did-save user info.
-    var saveObservers: [SaveObserver] = []
+    @exclusivity(unchecked) var saveObservers: [SaveObserver] = []
     /// Set while the context reports an event, so a report is never nested in another.
     var isReportingChanges = false
     /// The undo manager, when the context records undo.

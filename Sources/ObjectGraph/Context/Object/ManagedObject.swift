@@ -40,15 +40,17 @@ open class ManagedObject: Hashable, CustomStringConvertible, @unchecked Sendable
         set { assignedObjectID = newValue }
     }
 
+    // Confined to the context's queue, the properties marked `@exclusivity(unchecked)` skip Swift's
+    // run-time exclusivity check: they are read and written for every value of every object.
     /// The ID given so far, if any (see ``objectID``).
-    final private(set) var assignedObjectID: ManagedObjectID?
+    @exclusivity(unchecked) final private(set) var assignedObjectID: ManagedObjectID?
     /// The permanent ID the save in progress allocated for this inserted object; it becomes
     /// ``objectID`` when the save succeeds, and is cleared when it fails.
-    final var plannedObjectID: ManagedObjectID?
+    @exclusivity(unchecked) final var plannedObjectID: ManagedObjectID?
     /// Where the object sits in its context's lists of pending changes (see ``ObjectList``).
-    final var listPositions = ObjectList.Positions()
+    @exclusivity(unchecked) final var listPositions = ObjectList.Positions()
     /// Which sets of its context's current event the object is in (see ``EventChanges``).
-    final var eventMarks = EventChanges.Marks()
+    @exclusivity(unchecked) final var eventMarks = EventChanges.Marks()
     /// The context the object belongs to; nil once the object was deleted and saved, or its
     /// context was reset or released.
     public internal(set) var managedObjectContext: ManagedObjectContext? {
@@ -64,9 +66,9 @@ open class ManagedObject: Hashable, CustomStringConvertible, @unchecked Sendable
     final private unowned(unsafe) var contextReference: ManagedObjectContext?
 
     /// Everything the object knows about its values and changes (see ``ObjectState``).
-    final var state = ObjectState()
+    @exclusivity(unchecked) final var state = ObjectState()
     /// The observations registered on the object (see `observe(_:options:_:)`).
-    final var observationInfo: ObservationInfo?
+    @exclusivity(unchecked) final var observationInfo: ObservationInfo?
 
     /// Makes an object of `entity`, inserted into `context` when one is given.
     ///

@@ -167,13 +167,13 @@ struct ObjectState {
     /// relationships does not have (see ``ObjectState``).
     final class ChangeRecord {
         /// See ``ObjectState/toManyValues``.
-        var toManyValues = PropertyMap<OrderedSet<ManagedObject>>()
+        @exclusivity(unchecked) var toManyValues = PropertyMap<OrderedSet<ManagedObject>>()
         /// See ``ObjectState/committedToMany``.
-        var committedToMany = PropertyMap<OrderedSet<ManagedObject>>()
+        @exclusivity(unchecked) var committedToMany = PropertyMap<OrderedSet<ManagedObject>>()
         /// See ``ObjectState/changedKeys``.
-        var changedKeys: Set<String> = []
+        @exclusivity(unchecked) var changedKeys: Set<String> = []
         /// See ``ObjectState/pendingErrors``.
-        var pendingErrors: [String: CoreDataError] = [:]
+        @exclusivity(unchecked) var pendingErrors: [String: CoreDataError] = [:]
 
         /// An empty record.
         init() {}

@@ -39,19 +39,21 @@ public final class SQLiteStore: PersistentStore {
     let database: Database
     /// Where the SQL trace goes.
     let log: SQLDebugLog
+    // Confined to the context's queue, the properties marked `@exclusivity(unchecked)` skip Swift's
+    // run-time exclusivity check: they are read and written for every value of every object.
     /// Compiled statements by SQL text, reused across calls (inserts run once per object).
-    var statementCache: [String: Statement] = [:]
+    @exclusivity(unchecked) var statementCache: [String: Statement] = [:]
     /// How to read each entity's rows, by entity name and whether sub-entities are included.
-    var readPlans: [ReadPlan.Key: ReadPlan] = [:]
+    @exclusivity(unchecked) var readPlans: [ReadPlan.Key: ReadPlan] = [:]
     /// How to write each entity's rows, by entity name.
-    var writePlans: [String: WritePlan] = [:]
+    @exclusivity(unchecked) var writePlans: [String: WritePlan] = [:]
     /// Each entity's compiled `INSERT`, by entity name.
-    var insertStatements: [String: Statement] = [:]
+    @exclusivity(unchecked) var insertStatements: [String: Statement] = [:]
     /// What the previous insert used (see `insertTarget(for:layout:)`).
-    var lastInsertTarget: InsertTarget?
+    @exclusivity(unchecked) var lastInsertTarget: InsertTarget?
     /// What the IDs of each entity's rows share (see `ManagedObjectID.Family`), by entity; the
     /// model, and so each entity, lives as long as the store.
-    var idFamilies: [ObjectIdentifier: ManagedObjectID.Family] = [:]
+    @exclusivity(unchecked) var idFamilies: [ObjectIdentifier: ManagedObjectID.Family] = [:]
 
     /// Opens the store at `url`, creating it when the file does not exist (or is empty).
     ///
