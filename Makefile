@@ -8,7 +8,7 @@ SUITE    ?=
 # tmux types into the interactive shell and the pager (less), cmark is the Markdown benchmark's baseline).
 DEB_PACKAGES := pkg-config libsqlite3-dev libreadline-dev libcmark-dev zlib1g-dev sqlite3 tmux less cmark
 
-.PHONY: deps build run test bench install lessons clean
+.PHONY: deps build run test bench install lessons docs clean
 
 deps:
 	@missing=""; \
@@ -45,6 +45,40 @@ install: deps
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/companion/Lessons
 	install -m 755 $$($(SWIFT) build -c release --show-bin-path)/companion $(DESTDIR)$(PREFIX)/bin/companion
 	install -m 644 Lessons/*.md $(DESTDIR)$(PREFIX)/share/companion/Lessons/
+
+# The DocC catalogs, as static sites under .build/docs/<Module> (open index.html through a local web
+# server, e.g. `python3 -m http.server -d .build/docs/ObjectGraph`, then /documentation/objectgraph).
+# Symbol graphs come from the compiler itself, in a build folder of their own so the usual build is
+# left alone; the toolchain's `docc` turns each catalog into a site. Any DocC warning fails the target.
+DOCC         ?= docc
+DOCS_MODULES := ObjectGraph StoreInspector TerminalMarkdown Accelerometer
+DOCS_BUILD   := .build/docs-build
+DOCS_OUTPUT  := .build/docs
+
+docs: deps
+	@set -e; symbols="$(CURDIR)/$(DOCS_BUILD)/symbol-graphs"; mkdir -p "$$symbols"; \
+	for module in $(DOCS_MODULES); do \
+	  echo "make docs: symbol graphs of $$module"; \
+	  $(SWIFT) build --target $$module --scratch-path $(DOCS_BUILD) \
+	    -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$$symbols"; \
+	done; \
+	pages=""; \
+	for module in $(DOCS_MODULES); do \
+	  rm -rf "$$symbols-$$module" $(DOCS_OUTPUT)/$$module; mkdir -p "$$symbols-$$module" $(DOCS_OUTPUT); \
+	  cp "$$symbols/$$module.symbols.json" "$$symbols-$$module/"; \
+	  for extension in "$$symbols/$$module"@*.symbols.json; do \
+	    [ ! -e "$$extension" ] || cp "$$extension" "$$symbols-$$module/"; \
+	  done; \
+	  echo "make docs: docc convert Sources/$$module/$$module.docc"; \
+	  $(DOCC) convert Sources/$$module/$$module.docc --additional-symbol-graph-dir "$$symbols-$$module" \
+	    --output-path $(DOCS_OUTPUT)/$$module --transform-for-static-hosting --warnings-as-errors \
+	    --fallback-display-name $$module --fallback-bundle-identifier org.coredatacompanion.$$module \
+	    > $(DOCS_OUTPUT)/$$module.log 2>&1 || { cat $(DOCS_OUTPUT)/$$module.log; \
+	      echo "make docs: $$module: $$(grep -c '^error:' $(DOCS_OUTPUT)/$$module.log) DocC warning(s)"; exit 1; }; \
+	  count=$$(find $(DOCS_OUTPUT)/$$module/data/documentation -name '*.json' | wc -l); \
+	  pages="$$pages $$module=$$count"; \
+	done; \
+	echo "make docs: 0 warnings; pages built:$$pages; open $(DOCS_OUTPUT)/<Module>/index.html"
 
 clean:
 	$(SWIFT) package clean

@@ -73,7 +73,7 @@ let package = Package(
                 "ObjectGraph", "SQLite", "CSQLite", "StoreInspector", "TerminalMarkdown", "TerminalKit",
                 "Accelerometer",
             ],
-            path: "Benchmarks"
+            path: "Benchmarks", exclude: ["README.md"]
         ),
 
         // MARK: - Tests: one suite per module, plus end-to-end runs of the binaries

@@ -27,6 +27,7 @@ public final class BufferedCapture {
 
     /// Prepares a capture; nothing is written until ``start()``.
     /// - Parameters:
+    ///   - device: the accelerometer, as found under `/sys/bus/iio/devices`.
     ///   - devRoot: the directory holding the `iio:deviceN` character devices (`/dev`).
     ///   - channels: the scan channels to enable; the three axes plus the timestamp when nil.
     ///   - trigger: a trigger name for `trigger/current_trigger`, or nil to leave it alone.

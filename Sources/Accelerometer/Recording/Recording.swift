@@ -1,6 +1,6 @@
 /// One accelerometer recording: a header describing the device and the raw scans, byte for byte.
 ///
-/// Read one with ``init(contentsOf:)`` or ``init(bytes:)``, write one with ``encoded()`` or
+/// Read one from a file's bytes with ``init(bytes:)``, write one with ``encoded()`` or
 /// ``RecordingWriter``, and turn the scans into samples with ``samples()``.
 public struct Recording: Sendable {
     /// The device, channels and capture details.

@@ -13,7 +13,7 @@ import Foundation
 /// **Concurrency.** A context, and every object in it, belongs to one queue, as in Core Data: the
 /// main queue (``ConcurrencyType/mainQueue``, the ``PersistentContainer/viewContext``) or a private
 /// queue of its own (``ConcurrencyType/privateQueue``, from
-/// ``PersistentContainer/newBackgroundContext()``). Use it only inside ``perform(_:)`` /
+/// ``PersistentContainer/newBackgroundContext()``). Use it only inside ``perform(_:)->()`` /
 /// ``performAndWait(_:)``, or directly on the main thread for a main-queue context. That
 /// confinement is what makes the `@unchecked Sendable` conformance sound: the context may be
 /// passed to another queue, but only its queue may touch its state. Share objects between

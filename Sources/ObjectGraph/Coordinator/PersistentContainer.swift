@@ -21,7 +21,7 @@ public final class PersistentContainer: @unchecked Sendable {
     /// The main-queue context, for reading objects on the main thread (user interface, samples).
     public let viewContext: ManagedObjectContext
 
-    /// Makes a container; load a store with ``loadPersistentStore(at:)`` or ``loadInMemoryStore()``
+    /// Makes a container; load a store with ``loadPersistentStore(at:options:)`` or ``loadInMemoryStore()``
     /// before fetching or saving.
     public init(name: String, managedObjectModel: ManagedObjectModel) {
         self.name = name

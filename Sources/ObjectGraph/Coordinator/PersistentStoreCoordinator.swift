@@ -46,7 +46,9 @@ public final class PersistentStoreCoordinator: @unchecked Sendable {
     /// Opens a store of `type` at `url` (ignored for in-memory stores) and adds it.
     ///
     /// - Parameters:
+    ///   - type: the kind of store, SQLite or in-memory.
     ///   - configuration: the model configuration whose entities the store holds; nil for all.
+    ///   - url: the store's file; nil for an in-memory store.
     ///   - options: store options, passed to the store (for SQLite, e.g. read-only).
     /// - Throws: ``CoreDataError`` when the store cannot be opened (see the store type).
     @discardableResult

@@ -2,7 +2,7 @@ import Foundation
 
 /// An entity of a model: a kind of object (`Theater`, `Movie`) with its properties and rules.
 ///
-/// Build entities, then hand them to ``ManagedObjectModel/init(entities:)``, which links parents,
+/// Build entities, then hand them to ``ManagedObjectModel/init(entities:fetchRequestTemplates:configurations:versionIdentifiers:userInfo:)``, which links parents,
 /// sub-entities, destinations and inverses by name and computes version hashes. After that the
 /// entity never changes, which is why it may be shared across threads (`@unchecked Sendable`).
 ///
@@ -62,8 +62,16 @@ public final class EntityDescription: @unchecked Sendable, CustomStringConvertib
     /// Describes an entity; every argument but the name has Core Data's default.
     ///
     /// - Parameters:
+    ///   - name: the entity's name, unique in its model (`Movie`).
     ///   - managedObjectClassName: the class of its objects; `ManagedObject` when nil.
+    ///   - isAbstract: whether objects of it cannot be made, only of its sub-entities.
     ///   - superentityName: the parent entity's name, resolved when the model is built.
+    ///   - properties: its own attributes, relationships and fetched properties (not the parent's).
+    ///   - uniquenessConstraints: groups of property names whose values no two objects may share.
+    ///   - fetchIndexes: the indexes the SQLite store creates for it.
+    ///   - versionHashModifier: a string mixed into the version hash to mark a change it cannot see.
+    ///   - renamingIdentifier: the entity's name in an earlier model version, for migration.
+    ///   - userInfo: the model's user-info keys and values.
     public init(
         name: String, managedObjectClassName: String? = nil, isAbstract: Bool = false,
         superentityName: String? = nil, properties: [PropertyDescription] = [],

@@ -3,7 +3,7 @@
 ///
 /// Storing them in a `[String: Any]` per object made every fetched row hash each property name
 /// to build its dictionary, and every read hash it again. Here the names live once per entity
-/// (or per read plan) in a shared ``PropertySlotLayout``, and each object holds only an array of
+/// (or per read plan) in a shared `PropertySlotLayout`, and each object holds only an array of
 /// values in the layout's order, filled by position: a store reads a row straight into its
 /// slots, and objects share the row's array (copy on write). A name the layout does not know (a
 /// transient attribute set on a fetched object) goes to a small dictionary beside the slots.

@@ -10,7 +10,7 @@ import ObjectGraph
 /// (ObjectGraph's store opens files normally, and a normal open creates `-shm`/`-wal` beside them.) Only the fetch itself is traced, so the
 /// trace shows exactly the statements the request cost. A model inferred from the schema cannot
 /// reproduce the app's version hashes (it does not know every attribute's exact type or option), so
-/// it is opened with ``SQLiteStore/Options/ignoreVersioningKey`` (Core Data's
+/// it is opened with `SQLiteStore.Options.ignoreVersioningKey` (Core Data's
 /// `NSIgnorePersistentStoreVersioningOption`); a decoded or given model must match the store's hashes.
 public struct ObjectFetch: Sendable {
     /// The entity to fetch (matched exactly, then case-insensitively).

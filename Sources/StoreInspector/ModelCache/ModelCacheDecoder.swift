@@ -1,7 +1,7 @@
 import Foundation
 import ObjectGraph
 
-/// Rebuilds a ``ManagedObjectModel`` from a store's `Z_MODELCACHE.Z_CONTENT`.
+/// Rebuilds a `ManagedObjectModel` from a store's `Z_MODELCACHE.Z_CONTENT`.
 ///
 /// The bytes are raw DEFLATE of an NSKeyedArchiver binary plist (DESIGN.md §4). The walk:
 /// `$top.root` is an `NSManagedObjectModel` whose `NSEntities` is an `NSKnownKeysDictionary1`

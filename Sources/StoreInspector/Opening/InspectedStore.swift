@@ -11,7 +11,7 @@ import SQLite
 /// - otherwise (no `-wal`/`-journal`, or only empty ones) open the **original** as
 ///   `file:…?mode=ro&immutable=1`: `immutable` makes SQLite take no locks and never open, create
 ///   or rewrite a `-wal`, `-shm` or `-journal`, and with nothing in a WAL it ignores nothing. This
-///   departs from DESIGN.md's "always copy" (README "Where the code departs from DESIGN.md"):
+///   departs from DESIGN.md's "always copy" (<doc:OpeningAStore>, "Why not always copy"):
 ///   copying a 1 GB store takes 15–30 times as long as counting its rows, for no gain in safety.
 ///   The siblings are looked at again after opening; if a `-wal` or `-journal` with content
 ///   appeared meanwhile, the store is copied after all.

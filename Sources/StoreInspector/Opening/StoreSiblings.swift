@@ -4,7 +4,7 @@
 /// `-wal` (committed transactions not yet copied into the main file) and from a hot `-journal`
 /// (a transaction to roll back). When neither holds a single byte, the main file alone is the
 /// whole store, so opening it with `immutable=1` loses nothing (DESIGN.md §4 gives the WAL as the
-/// reason to copy; README "Where the code departs from DESIGN.md").
+/// reason to copy; see <doc:OpeningAStore>).
 public struct StoreSiblings: Equatable, Sendable {
     /// One sibling file.
     public struct Sibling: Equatable, Sendable {

@@ -6,11 +6,11 @@ import SQLite
 /// to-one relationships as `Entity/p3`, to-many relationships as counts, sub-entity rows labelled.
 ///
 /// Rows stream from one prepared statement; only the current row is in memory. A predicate is
-/// compiled to SQL by ObjectGraph's predicate compiler (``PredicateSQL``, the same SQL its store
+/// compiled to SQL by ObjectGraph's predicate compiler (`PredicateSQL`, the same SQL its store
 /// runs), so SQLite does the filtering, the sorting and the limit, and a `--limit 100` over a
 /// million rows reads about 100 of them. A predicate the compiler cannot express (it says so
 /// with `unsupportedInSQL`, for a transformable value say) is evaluated on each row as it
-/// streams past instead, through ``StoredObject``: same answers, more work.
+/// streams past instead, through `StoredObject`: same answers, more work.
 public final class RowReader {
     /// A column of the listing and how it is read.
     struct Field {

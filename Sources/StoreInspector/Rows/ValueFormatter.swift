@@ -12,6 +12,8 @@ public enum ValueFormatter {
     /// The readable form of `value` stored for an attribute of `type`.
     ///
     /// - Parameters:
+    ///   - value: the value as SQLite holds it.
+    ///   - type: the attribute's type, or nil when the column belongs to no known attribute.
     ///   - blobLength: for blobs read as a prefix, the full length in bytes.
     ///   - externalStorage: whether the attribute allows external storage (first byte 1 = inline, 2 = file).
     public static func format(

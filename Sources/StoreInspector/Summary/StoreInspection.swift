@@ -41,7 +41,10 @@ public final class StoreInspection: @unchecked Sendable {
 
     /// Opens and reads `path`.
     ///
-    /// - Parameter modelPath: a model file to read rows with instead of the store's own (`--model`).
+    /// - Parameters:
+    ///   - path: the store's main file.
+    ///   - options: how the store is opened (time limit, `quick_check`).
+    ///   - modelPath: a model file to read rows with instead of the store's own (`--model`).
     public init(path: String, options: OpenOptions = OpenOptions(), modelPath: String? = nil) throws(InspectorError) {
         let given = try modelPath.map { path throws(InspectorError) in try StoreModel.load(path: path) }
         store = try InspectedStore(path: path, options: options)
@@ -115,7 +118,7 @@ public final class StoreInspection: @unchecked Sendable {
         store.close()
     }
 
-    /// Installs the SQL functions compiled predicates call (``PredicateSQL``) on the store's
+    /// Installs the SQL functions compiled predicates call (`PredicateSQL`) on the store's
     /// connection, once.
     public func registerPredicateFunctions() throws(InspectorError) {
         guard !hasPredicateFunctions else { return }

@@ -11,7 +11,7 @@
 /// pipes and character devices, as a stream to their end: `<(…)` process substitution,
 /// `/dev/stdin`, `/dev/null` (an empty document). A directory, a block device or a socket is
 /// refused with its own message. Reading stops at the first byte that is not text (see
-/// ``TextValidator``), so `/dev/urandom` or `/dev/zero` is refused at once.
+/// `TextValidator`), so `/dev/urandom` or `/dev/zero` is refused at once.
 ///
 /// ```swift
 /// let markdown = try MarkdownInput.read(path: "notes.md")  // throws MarkdownInputError

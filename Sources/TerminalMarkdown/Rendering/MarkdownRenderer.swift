@@ -4,7 +4,7 @@ import TerminalKit
 ///
 /// libcmark parses; this walks its tree and draws every block and inline element of CommonMark
 /// 0.30, GitHub pipe tables, and highlighted code (DESIGN.md §5). All text from the document is
-/// sanitised ( ``TerminalSanitizer``), so hostile Markdown cannot reach the terminal as escapes.
+/// sanitised (`TerminalSanitizer`), so hostile Markdown cannot reach the terminal as escapes.
 ///
 /// ```swift
 /// let renderer = MarkdownRenderer(options: RenderOptions(width: 60, colors: true))

@@ -12,7 +12,7 @@ public struct RenderOptions: Sendable, Equatable {
     /// The page width in columns: no line is wider, except code lines with ``CodeOverflow/keep``.
     public var width: Int
     /// Whether to style with SGR colours. Off is *plain mode*: no escape sequence at all, and
-    /// structure shown with characters instead (`#` headings, `*` bullets, `` ` `` code, `>` quotes).
+    /// structure shown with characters instead (`#` headings, `*` bullets, backquotes around code, `>` quotes).
     public var colors: Bool
     /// Whether links may be written as OSC 8 hyperlinks (only with ``colors``, and only for
     /// http, https, mailto and relative paths); otherwise links get numbered references.

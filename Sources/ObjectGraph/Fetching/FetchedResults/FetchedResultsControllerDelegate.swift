@@ -31,6 +31,9 @@ public protocol FetchedResultsControllerDelegate: AnyObject {
     /// An object was inserted, deleted, moved or updated.
     ///
     /// - Parameters:
+    ///   - controller: the controller reporting the change.
+    ///   - object: the object that changed.
+    ///   - type: whether it was inserted, deleted, moved or updated.
     ///   - indexPath: where the object was in the old result (nil for an insert).
     ///   - newIndexPath: where it is in the new result (nil for a delete).
     func controller(

@@ -1,6 +1,6 @@
 /// A condition on objects, written in Apple's predicate format-string language.
 ///
-/// The same predicate filters in memory (``evaluate(with:substitutionVariables:)``, ``Swift/Array/filter(_:)``)
+/// The same predicate filters in memory (``evaluate(with:substitutionVariables:)``, `Array.filter(_:)`)
 /// and runs inside the SQLite store, compiled to a `WHERE` clause with every value bound as a parameter.
 ///
 /// ```swift

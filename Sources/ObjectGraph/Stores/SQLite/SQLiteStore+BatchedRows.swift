@@ -6,7 +6,7 @@ extension SQLiteStore {
     static let batchedRowLimit = 256
 
     /// The rows of several objects, read with `SELECT … WHERE  t0.Z_PK IN (?,?,…)`, one
-    /// statement per entity and batch of up to ``batchedRowLimit`` keys, instead of one `SELECT`
+    /// statement per entity and batch of up to `batchedRowLimit` (256) keys, instead of one `SELECT`
     /// per object. Rows that no longer exist (or IDs of other stores) are left out.
     ///
     /// A batch is padded to a power of two by repeating its last key (which selects nothing more),

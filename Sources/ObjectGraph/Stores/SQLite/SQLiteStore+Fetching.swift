@@ -13,7 +13,7 @@ extension SQLiteStore {
     }
 
     /// Runs a fetch like ``fetchRows(_:)``, handing the rows to `body` in order, a batch of at
-    /// most ``rowBatchSize`` at a time, as the statement steps through them.
+    /// most `rowBatchSize` at a time, as the statement steps through them.
     ///
     /// A caller that makes objects from the rows does so while each batch is still in the
     /// processor's cache, instead of after every row was read; and the rows are never all held
