@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "TerminalKit", targets: ["TerminalKit"]),
         .library(name: "TerminalMarkdown", targets: ["TerminalMarkdown"]),
         .library(name: "Accelerometer", targets: ["Accelerometer"]),
+        .library(name: "CompanionCLI", targets: ["CompanionCLI"]),
         .executable(name: "companion", targets: ["companion"]),
         .executable(name: "theater", targets: ["theater"]),
         .executable(name: "books", targets: ["books"]),
@@ -43,14 +44,15 @@ let package = Package(
         .target(name: "TerminalMarkdown", dependencies: ["TerminalKit", "CMark"]),
         .target(name: "Accelerometer", dependencies: []),
 
-        // MARK: - The command-line tool
-        .executableTarget(
-            name: "companion",
+        // MARK: - The command-line tool: its commands are a library, so tests run them in process
+        .target(
+            name: "CompanionCLI",
             dependencies: [
                 "ObjectGraph", "StoreInspector", "TerminalKit", "TerminalMarkdown", "Accelerometer", "SQLite",
                 "CStandardOutput",
             ]
         ),
+        .executableTarget(name: "companion", dependencies: ["CompanionCLI"]),
 
         // MARK: - Lecture samples
         .target(name: "SampleSupport", dependencies: ["ObjectGraph"], path: "Samples/SampleSupport"),
@@ -90,6 +92,9 @@ let package = Package(
         .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit"]),
         .testTarget(
             name: "TerminalMarkdownTests", dependencies: ["TerminalMarkdown", "TerminalKit"], exclude: ["Fixtures"]),
+        .testTarget(
+            name: "CompanionCLITests",
+            dependencies: ["CompanionCLI", "StoreInspector", "TerminalKit", "ObjectGraph", "SQLite"]),
         .testTarget(name: "AccelerometerTests", dependencies: ["Accelerometer"], exclude: ["Plot/Golden"]),
         .testTarget(
             name: "EndToEndTests", dependencies: ["ObjectGraph", "SQLite"],
