@@ -55,7 +55,7 @@ let package = Package(
         .executableTarget(name: "companion", dependencies: ["CompanionCLI"]),
 
         // MARK: - Lecture samples
-        .target(name: "SampleSupport", dependencies: ["ObjectGraph"], path: "Samples/SampleSupport"),
+        .target(name: "SampleSupport", dependencies: ["ObjectGraph", "TerminalKit"], path: "Samples/SampleSupport"),
         .executableTarget(
             name: "theater", dependencies: ["ObjectGraph", "SampleSupport", "CStandardOutput"], path: "Samples/Theater",
             resources: [.copy("Theater.xcdatamodeld")]

@@ -4,7 +4,7 @@ enum AccelCommand: Subcommand {
     static let summary = "record, replay, filter and plot accelerometer data"
 
     /// The `tool:` value written into recordings.
-    static var toolVersion: String { CompanionVersion.line }
+    static let toolVersion = "companion 1.0"
 
     static var usage: String {
         """

@@ -6,7 +6,8 @@ enum ModelCommand: Subcommand {
     static var name: String { CompanionSubcommand.model.name }
     static let summary = "show a Core Data model, or the SQL Core Data would create for it"
     static let usage = """
-        usage: companion model show|sql MODEL
+        usage: companion model show MODEL
+               companion model sql MODEL
 
         MODEL is an Xcode .xcdatamodeld bundle (its .xccurrentversion picks the version), an
         .xcdatamodel directory, or a model's contents XML file.
