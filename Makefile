@@ -1,7 +1,8 @@
 # Core Data Companion. On a fresh machine, `make run` and `make test` are the only two commands
 # a user needs: every target first installs the Debian packages it relies on (`deps`).
 SWIFT    ?= swift
-PREFIX   ?= /usr/local
+# `make install` needs no sudo: root installs into /usr/local, anyone else into ~/.local.
+PREFIX   ?= $(if $(filter 0,$(shell id -u)),/usr/local,$(HOME)/.local)
 CONFIG   ?= debug
 SUITE    ?=
 # The C libraries we link, and the tools the tests and benchmarks drive (sqlite3 compares schemas,
@@ -40,11 +41,26 @@ bench: deps
 lessons: deps
 	$(SWIFT) run companion lessons $(ARGS)
 
-install: deps
+# bin/companion and the lessons it reads at run time (<prefix>/share/companion/Lessons, found from
+# the binary's own folder). The destination is checked before anything is built: an unwritable one
+# is one line (make's own "*** … Stop.") and a non-zero status.
+ifneq ($(filter install,$(MAKECMDGOALS)),)
+INSTALL_DIR := $(DESTDIR)$(PREFIX)
+ifneq ($(shell mkdir -p '$(INSTALL_DIR)' 2>/dev/null && test -w '$(INSTALL_DIR)' && echo ok),ok)
+$(error make install: cannot write to $(INSTALL_DIR); choose another folder with PREFIX=DIR)
+endif
+endif
+
+install:
+	@$(MAKE) --no-print-directory deps
 	$(SWIFT) build -c release --product companion
-	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/companion/Lessons
-	install -m 755 $$($(SWIFT) build -c release --show-bin-path)/companion $(DESTDIR)$(PREFIX)/bin/companion
-	install -m 644 Lessons/*.md $(DESTDIR)$(PREFIX)/share/companion/Lessons/
+	@install -d "$(DESTDIR)$(PREFIX)/bin" "$(DESTDIR)$(PREFIX)/share/companion/Lessons"
+	@install -m 755 "$$($(SWIFT) build -c release --show-bin-path)/companion" "$(DESTDIR)$(PREFIX)/bin/companion"
+	@install -m 644 Lessons/*.md "$(DESTDIR)$(PREFIX)/share/companion/Lessons/"
+	@echo "installed $(DESTDIR)$(PREFIX)/bin/companion and its lessons in $(DESTDIR)$(PREFIX)/share/companion/Lessons"
+	@case ":$$PATH:" in *":$(PREFIX)/bin:"*) ;; *) \
+	  echo "$(PREFIX)/bin is not on your PATH; add it with:"; \
+	  echo "  echo 'export PATH=\"$(PREFIX)/bin:\$$PATH\"' >> ~/.profile && . ~/.profile";; esac
 
 # The DocC catalogs, as static sites under .build/docs/<Module> (open index.html through a local web
 # server, e.g. `python3 -m http.server -d .build/docs/ObjectGraph`, then /documentation/objectgraph).

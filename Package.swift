@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "TerminalKit", targets: ["TerminalKit"]),
         .library(name: "TerminalMarkdown", targets: ["TerminalMarkdown"]),
         .library(name: "Accelerometer", targets: ["Accelerometer"]),
+        .library(name: "CompanionCLI", targets: ["CompanionCLI"]),
         .executable(name: "companion", targets: ["companion"]),
         .executable(name: "theater", targets: ["theater"]),
         .executable(name: "books", targets: ["books"]),
@@ -38,17 +39,18 @@ let package = Package(
         .target(name: "TerminalMarkdown", dependencies: ["TerminalKit", "CMark"]),
         .target(name: "Accelerometer", dependencies: []),
 
-        // MARK: - The command-line tool
-        .executableTarget(
-            name: "companion",
+        // MARK: - The command-line tool: its commands are a library, so tests run them in process
+        .target(
+            name: "CompanionCLI",
             dependencies: [
                 "ObjectGraph", "StoreInspector", "TerminalKit", "TerminalMarkdown", "Accelerometer", "SQLite",
                 "CStandardOutput",
             ]
         ),
+        .executableTarget(name: "companion", dependencies: ["CompanionCLI"]),
 
         // MARK: - Lecture samples
-        .target(name: "SampleSupport", dependencies: ["ObjectGraph"], path: "Samples/SampleSupport"),
+        .target(name: "SampleSupport", dependencies: ["ObjectGraph", "TerminalKit"], path: "Samples/SampleSupport"),
         .executableTarget(
             name: "theater", dependencies: ["ObjectGraph", "SampleSupport", "CStandardOutput"], path: "Samples/Theater",
             resources: [.copy("Theater.xcdatamodeld")]
@@ -87,6 +89,9 @@ let package = Package(
         .testTarget(
             name: "StoreInspectorTests", dependencies: ["StoreInspector", "ObjectGraph", "SQLite", "TestSupport"]),
         .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit", "TestSupport"]),
+        .testTarget(
+            name: "CompanionCLITests",
+            dependencies: ["CompanionCLI", "StoreInspector", "TerminalKit", "ObjectGraph", "SQLite", "TestSupport"]),
         .testTarget(
             name: "TerminalMarkdownTests", dependencies: ["TerminalMarkdown", "TerminalKit", "TestSupport"],
             exclude: ["Fixtures", "Rendering/Golden"]),

@@ -1,5 +1,6 @@
 import Foundation
 import ObjectGraph
+import SampleSupport
 
 /// The first lecture, step by step: build the stack, insert, save, fetch, read a value, delete
 /// with the cascade rule, and show where the store is. Output is plain text for a projector.
@@ -84,7 +85,7 @@ struct TheaterLecture {
         step(7, "Inspect the store yourself")
         say("the store is \(storeURL.path)")
         say("try: sqlite3 \"\(storeURL.path)\" .schema")
-        say("     companion inspect \"\(storeURL.path)\"")
+        say("     " + SampleCommand.companion("inspect \"\(storeURL.path)\""))
         say("     swift run theater -com.apple.CoreData.SQLDebug 1   (to see the SQL of every step)")
     }
 

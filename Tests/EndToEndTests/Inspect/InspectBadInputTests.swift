@@ -6,9 +6,12 @@ import Testing
 /// Bad inputs built in the test: each gives one clear line and the right exit status, never a crash.
 @Suite struct InspectBadInputTests {
     private func expectError(
-        _ outcome: ProcessOutcome, contains text: String, sourceLocation: SourceLocation = #_sourceLocation
+        _ outcome: ProcessOutcome, contains text: String, status: Int32 = 2,
+        sourceLocation: SourceLocation = #_sourceLocation
     ) {
-        #expect(outcome.status == 2, "exit \(outcome.status): \(outcome.standardError)", sourceLocation: sourceLocation)
+        #expect(
+            outcome.status == status, "exit \(outcome.status): \(outcome.standardError)", sourceLocation: sourceLocation
+        )
         #expect(outcome.standardError.contains(text), "\(outcome.standardError)", sourceLocation: sourceLocation)
         #expect(outcome.standardError.split(separator: "\n").count == 1, sourceLocation: sourceLocation)
         #expect(outcome.standardError.hasPrefix("companion: "), sourceLocation: sourceLocation)
@@ -49,13 +52,14 @@ import Testing
     @Test func aMissingPathSaysSo() throws {
         let fixtures = try InspectFixtures()
         expectError(
-            try fixtures.inspect(["nothing-here.sqlite"]), contains: "nothing-here.sqlite: no such file or directory")
+            try fixtures.inspect(["nothing-here.sqlite"]), contains: "nothing-here.sqlite: no such file or directory",
+            status: 1)
     }
 
     @Test func anEmptyFileSaysItIsEmpty() throws {
         let fixtures = try InspectFixtures()
         try fixtures.write("empty.sqlite", Data())
-        expectError(try fixtures.inspect(["empty.sqlite"]), contains: "the file is empty (0 bytes)")
+        expectError(try fixtures.inspect(["empty.sqlite"]), contains: "the file is empty (0 bytes)", status: 1)
     }
 
     @Test func textRandomAndEncryptedFilesAreNotSQLite() throws {
@@ -67,7 +71,7 @@ import Testing
         try fixtures.write(
             "encrypted.sqlite", Data((0..<4096).map { _ in UInt8.random(in: 0...255, using: &generator) }))
         for name in ["notes.sqlite", "random.sqlite", "encrypted.sqlite"] {
-            expectError(try fixtures.inspect([name]), contains: "\(name): not an SQLite file (encrypted?)")
+            expectError(try fixtures.inspect([name]), contains: "\(name): not an SQLite file (encrypted?)", status: 1)
         }
     }
 
@@ -76,7 +80,7 @@ import Testing
         let original = try Data(contentsOf: InspectFixtures.corpus.appendingPathComponent(InspectFixtures.sampleModel2))
         try fixtures.write("truncated.sqlite", original.prefix(original.count / 3))
         let outcome = try fixtures.inspect(["truncated.sqlite"])
-        expectError(outcome, contains: "database disk image is malformed")
+        expectError(outcome, contains: "database disk image is malformed", status: 1)
         #expect(outcome.standardError.contains("sqlite3 truncated.sqlite .recover"))
     }
 
@@ -85,7 +89,7 @@ import Testing
         let original = try Data(contentsOf: InspectFixtures.corpus.appendingPathComponent(InspectFixtures.recipes))
         try fixtures.write("cut.sqlite", original.prefix(20000))
         let outcome = try fixtures.inspect(["cut.sqlite"])
-        #expect(outcome.status == 2)
+        #expect(outcome.status == 1)
         #expect(outcome.standardError.split(separator: "\n").count == 1)
         #expect(outcome.standardError.components(separatedBy: "malformed").count == 2, "\(outcome.standardError)")
     }
@@ -107,14 +111,14 @@ import Testing
         let fixtures = try InspectFixtures()
         try fixtures.write("empty-dir/readme.txt", Data("nothing".utf8))
         let outcome = try fixtures.inspect(["empty-dir"])
-        #expect(outcome.status == 2)
+        #expect(outcome.status == 1)
         #expect(outcome.standardOutput.isEmpty)
         #expect(outcome.standardError == "companion: empty-dir: no SQLite stores found below this directory\n")
         // What was passed over is said on the same line.
         try FileManager.default.createSymbolicLink(
             atPath: fixtures.path + "/empty-dir/elsewhere", withDestinationPath: "/tmp")
         let withLink = try fixtures.inspect(["empty-dir"])
-        #expect(withLink.status == 2)
+        #expect(withLink.status == 1)
         #expect(withLink.standardError.split(separator: "\n").count == 1, "\(withLink.standardError)")
         #expect(withLink.standardError.contains("skipped: ") && withLink.standardError.contains("not followed"))
     }
@@ -128,12 +132,14 @@ import Testing
                 "INSERT INTO people (name) VALUES ('Ada')",
             ])
         let summary = try fixtures.inspect(["plain.db"])
-        expectError(summary, contains: "plain.db: not a Core Data store: it has no Z_PRIMARYKEY and Z_METADATA tables")
+        expectError(
+            summary, contains: "plain.db: not a Core Data store: it has no Z_PRIMARYKEY and Z_METADATA tables",
+            status: 1)
         #expect(summary.standardOutput.isEmpty)
         // The entity commands say the same, not that the model cache is missing.
         let rows = try fixtures.inspect(["plain.db", "rows", "people"])
         #expect(rows.standardError == summary.standardError)
-        #expect(rows.status == 2)
+        #expect(rows.status == 1)
         let schema = try fixtures.inspect(["plain.db", "schema"])
         #expect(schema.status == 0)
         #expect(schema.standardOutput.contains("CREATE TABLE people"))
@@ -148,8 +154,9 @@ import Testing
                 "CREATE TABLE Z_PRIMARYKEY (Z_ENT INTEGER PRIMARY KEY, Z_NAME VARCHAR, Z_SUPER INTEGER, Z_MAX INTEGER)"
             ])
         let summary = try fixtures.inspect(["half.sqlite"])
-        expectError(summary, contains: "half.sqlite: not a Core Data store: it has no Z_METADATA table")
-        expectError(try fixtures.inspect(["half.sqlite", "metadata"]), contains: "it has no Z_METADATA table")
+        expectError(summary, contains: "half.sqlite: not a Core Data store: it has no Z_METADATA table", status: 1)
+        expectError(
+            try fixtures.inspect(["half.sqlite", "metadata"]), contains: "it has no Z_METADATA table", status: 1)
     }
 
     @Test func inABatchEachFileThatCannotBeReadIsAlsoOneLineOnStandardError() throws {
@@ -158,7 +165,7 @@ import Testing
         try fixtures.makeDatabase("class/plain.sqlite", ["CREATE TABLE t (a)"])
         try fixtures.write("class/broken.sqlite", Data("SQLite format 3\u{0}".utf8) + Data(repeating: 7, count: 200))
         let outcome = try fixtures.inspect(["class", "--line"])
-        #expect(outcome.status == 2)
+        #expect(outcome.status == 1)
         let errors = outcome.standardError.split(separator: "\n").map(String.init).sorted()
         #expect(errors.count == 2, "\(outcome.standardError)")
         #expect(errors.first?.hasPrefix("companion: class/broken.sqlite: database disk image is malformed") == true)
@@ -175,13 +182,14 @@ import Testing
         let name = (store as NSString).lastPathComponent
         expectError(
             try fixtures.inspect([name + "-wal"]),
-            contains: "\(name)-wal: is a write-ahead log (-wal), not a store; open the store file beside it (\(name))")
+            contains: "\(name)-wal: is a write-ahead log (-wal), not a store; open the store file beside it (\(name))",
+            status: 1)
         let journalMagic = Data([0xD9, 0xD5, 0x05, 0xF9, 0x20, 0xA1, 0x63, 0xD7])
         try fixtures.write("app.sqlite-journal", journalMagic + Data(count: 504))
         expectError(
             try fixtures.inspect(["app.sqlite-journal"]),
             contains: "app.sqlite-journal: is a rollback journal (-journal), not a store; "
-                + "open the store file beside it (app.sqlite)")
+                + "open the store file beside it (app.sqlite)", status: 1)
     }
 
     @Test func anEmptyPathSaysThePathIsEmpty() throws {
@@ -207,16 +215,16 @@ import Testing
         let outcome = try ProductRunner.run(
             executable: URL(fileURLWithPath: "/usr/sbin/runuser"),
             ["-u", "nobody", "--", binary, "inspect", "locked/x.sqlite"], directory: fixtures.url)
-        expectError(outcome, contains: "locked/x.sqlite: cannot be read: permission denied")
+        expectError(outcome, contains: "locked/x.sqlite: cannot be read: permission denied", status: 1)
     }
 
     @Test func linksAndFIFOsAreRefusedWithoutBeingOpened() throws {
         let fixtures = try InspectFixtures()
         let store = try fixtures.copyCorpusStore(InspectFixtures.recipes)
         try FileManager.default.createSymbolicLink(atPath: fixtures.path + "/link.sqlite", withDestinationPath: store)
-        expectError(try fixtures.inspect(["link.sqlite"]), contains: "is a symbolic link")
+        expectError(try fixtures.inspect(["link.sqlite"]), contains: "is a symbolic link", status: 1)
         #expect(mkfifo(fixtures.path + "/pipe.sqlite", 0o600) == 0)
-        expectError(try fixtures.inspect(["pipe.sqlite"]), contains: "is a FIFO")
+        expectError(try fixtures.inspect(["pipe.sqlite"]), contains: "is a FIFO", status: 1)
     }
 
     @Test func anEmptyWriteAheadLogIsNotedAndTheStoreStillOpens() throws {
@@ -307,7 +315,7 @@ extension InspectBadInputTests {
         #expect(outcome.standardOutput.isEmpty)
         // A second store that is missing is still a batch line, not a command.
         let batch = try fixtures.inspect([InspectFixtures.recipes, "gone.sqlite"])
-        #expect(batch.status == 2)
+        #expect(batch.status == 1)
         #expect(batch.standardOutput.contains("gone.sqlite | error: no such file or directory"))
     }
 

@@ -14,7 +14,7 @@ import Testing
         let before = try fixtures.snapshot("class")
 
         let outcome = try fixtures.inspect(["class", "--line"])
-        #expect(outcome.status == 2, "a store that cannot be opened makes the batch exit 2")
+        #expect(outcome.status == 1, "a store that cannot be opened makes the batch exit 1")
         let text = outcome.standardOutput
         #expect(text.contains("Default.store"))
         #expect(text.contains("class/broken/Model.sqlite"))

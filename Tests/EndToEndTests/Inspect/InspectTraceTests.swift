@@ -86,11 +86,11 @@ import Testing
         let fixtures = try InspectFixtures()
         try fixtures.write("notes.txt", Data("just some text\nand more\n".utf8))
         let outcome = try fixtures.inspect(["trace", "notes.txt"])
-        #expect(outcome.status == 2)
+        #expect(outcome.status == 1)
         #expect(outcome.standardOutput.isEmpty)
         #expect(outcome.standardError.hasPrefix("companion: notes.txt: no Core Data SQLDebug line"))
         #expect(outcome.standardError.split(separator: "\n").count == 1)
         let missing = try fixtures.inspect(["trace", "absent.log"])
-        #expect(missing.status == 2 && missing.standardError == "companion: absent.log: no such file or directory\n")
+        #expect(missing.status == 1 && missing.standardError == "companion: absent.log: no such file or directory\n")
     }
 }

@@ -1,0 +1,157 @@
+import Accelerometer
+
+/// `companion accel dump FILE`: every sample in m/s² and in g, with timestamps, optionally filtered.
+enum AccelDumpCommand: Subcommand {
+    static var name: String { AccelAction.dump.name }
+    static let summary = "print samples in m/s² and g with timestamps (table, CSV or JSON), optionally filtered"
+    static let usage = """
+        usage: companion accel dump FILE [--format table|csv|json] [--filter KIND] [--limit N] [options]
+
+        One row per sample: sample number, time in seconds since the first sample, the kernel
+        timestamp in nanoseconds (when the scans carry one), the raw counts, the acceleration in m/s²
+        and in g, the filter's output in g when --filter is given, and a flag for values beyond ±16 g
+        (flagged, never hidden; each is also reported on standard error).
+
+          --format FORMAT    table (default), csv or json
+          --limit N          print only the first N samples (the filters still see every sample)
+        \(AccelFilterOptions.help)
+        """
+
+    private enum Format: String { case table, csv, json }
+
+    static func run(_ arguments: [String]) throws(CommandLineError) -> ExitStatus {
+        var list = ArgumentList(arguments)
+        let formatText = try list.option("--format") ?? "table"
+        guard let format = Format(rawValue: formatText) else {
+            throw .usage("'\(formatText)' is not table, csv or json", subject: "--format")
+        }
+        let limit = try list.integerOption("--limit", in: 0...Int.max)
+        var options = try AccelFilterOptions(&list, defaultKind: nil)
+        let path = try AccelInputs.singleFile(list, action: name)
+        let recording = try AccelInputs.loadRecording(path)
+        try options.adopt(recordingRate: recording.header.samplingFrequency)
+        let samples = try AccelInputs.samples(of: recording, path: path)
+        let filtered = options.makeFilter().map { samples.filtered(with: $0, useTimestamps: options.usesTimestamps) }
+        let shown = samples.prefix(limit ?? samples.count)
+        let rows = shown.enumerated().map { index, sample in
+            DumpRow(sample: sample, filtered: filtered?[index])
+        }
+        switch format {
+        case .table: printTable(rows, filterName: options.kind?.rawValue)
+        case .csv: printCSV(rows, filterName: options.kind?.rawValue)
+        case .json: printJSON(rows, recording: recording, options: options)
+        }
+        return .success
+    }
+
+    private struct DumpRow {
+        var sample: AccelerationSample
+        var filtered: Vector3?
+    }
+
+    private static func printTable(_ rows: [DumpRow], filterName: String?) {
+        var header = [
+            "sample", "time s", "timestamp ns", "raw x", "raw y", "raw z", "x m/s²", "y m/s²", "z m/s²",
+            "x g", "y g", "z g",
+        ]
+        if let filterName { header += ["\(filterName) x", "y", "z"] }
+        header.append("flag")
+        let body = rows.map { row -> [String] in
+            let s = row.sample
+            var cells = [
+                String(s.number), RecordingFormat.fixed(s.time, 4), s.timestampNanoseconds.map(String.init) ?? "-",
+            ]
+            cells += s.raw.map(String.init)
+            cells += (0..<3).map { RecordingFormat.fixed(s.acceleration[$0], 4) }
+            cells += (0..<3).map { RecordingFormat.fixed(s.accelerationInG[$0], 5) }
+            if let filtered = row.filtered { cells += (0..<3).map { RecordingFormat.fixed(filtered[$0], 5) } }
+            cells.append(s.isBeyondRange ? ">16g" : "")
+            return cells
+        }
+        let widths = header.indices.map { column in ([header] + body).map { $0[column].count }.max() ?? 0 }
+        var output = ""
+        for line in [header] + body {
+            var text = ""
+            for (column, cell) in line.enumerated() {
+                if column > 0 { text += "  " }
+                text +=
+                    column == line.count - 1 ? cell : String(repeating: " ", count: widths[column] - cell.count) + cell
+            }
+            while text.last == " " { text.removeLast() }
+            output += text + "\n"
+        }
+        print(output, terminator: "")
+    }
+
+    private static func printCSV(_ rows: [DumpRow], filterName: String?) {
+        var header = "sample,time_s,timestamp_ns,raw_x,raw_y,raw_z,x_m_s2,y_m_s2,z_m_s2,x_g,y_g,z_g"
+        if let filterName {
+            let column = filterName.replacingOccurrences(of: "-", with: "_")
+            header += ",\(column)_x_g,\(column)_y_g,\(column)_z_g"
+        }
+        var output = header + ",beyond_16g\n"
+        for row in rows {
+            let s = row.sample
+            var cells = [String(s.number), "\(s.time)", s.timestampNanoseconds.map(String.init) ?? ""]
+            cells += s.raw.map(String.init)
+            cells += (0..<3).map { "\(s.acceleration[$0])" }
+            cells += (0..<3).map { "\(s.accelerationInG[$0])" }
+            if let filtered = row.filtered { cells += (0..<3).map { "\(filtered[$0])" } }
+            cells.append(s.isBeyondRange ? "1" : "0")
+            output += cells.joined(separator: ",") + "\n"
+        }
+        print(output, terminator: "")
+    }
+
+    private static func printJSON(_ rows: [DumpRow], recording: Recording, options: AccelFilterOptions) {
+        var output = "{\n  \"device\": \(JSONText.string(recording.header.device)),\n"
+        output += "  \"samplingFrequency\": \(recording.header.samplingFrequency.map { "\($0)" } ?? "null"),\n"
+        output += "  \"filter\": \(options.kind.map { JSONText.string($0.rawValue) } ?? "null"),\n"
+        output += "  \"samples\": ["
+        for (index, row) in rows.enumerated() {
+            let s = row.sample
+            var fields = [
+                "\"sample\": \(s.number)", "\"time\": \(s.time)",
+                "\"timestampNanoseconds\": \(s.timestampNanoseconds.map(String.init) ?? "null")",
+                "\"raw\": [\(s.raw.map(String.init).joined(separator: ", "))]",
+                "\"metersPerSecondSquared\": \(JSONText.vector(s.acceleration))",
+                "\"g\": \(JSONText.vector(s.accelerationInG))",
+            ]
+            if let filtered = row.filtered { fields.append("\"filteredG\": \(JSONText.vector(filtered))") }
+            fields.append("\"beyond16g\": \(s.isBeyondRange)")
+            output += (index == 0 ? "\n" : ",\n") + "    {" + fields.joined(separator: ", ") + "}"
+        }
+        output += rows.isEmpty ? "]\n}\n" : "\n  ]\n}\n"
+        print(output, terminator: "")
+    }
+}
+
+/// Minimal JSON spelling for the dump: strings escaped per RFC 8259, numbers in Swift's exact form.
+enum JSONText {
+    /// A JSON string literal.
+    static func string(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            default:
+                if scalar.value < 0x20 {
+                    let hex = String(scalar.value, radix: 16)
+                    result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    result.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return result + "\""
+    }
+
+    /// `[x, y, z]`.
+    static func vector(_ value: Vector3) -> String {
+        "[\(value.x), \(value.y), \(value.z)]"
+    }
+}
