@@ -26,7 +26,7 @@ import Testing
     @Test func outOfOrderSectionNamesShareOneSection() {
         let results = SectionedResults(sorted: [1, 2, 3], sectionName: { $0 == 2 ? "B" : "A" })
         #expect(results.sections.map(\.name) == ["A", "B"])
-        #expect(results.sections[0].elements == [1, 3])
+        #expect(results.sections.first?.elements == [1, 3])
     }
 
     @Test(arguments: [false, true])

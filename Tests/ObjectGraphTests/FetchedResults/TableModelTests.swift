@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import ObjectGraph
@@ -33,6 +34,6 @@ import Testing
                 "b1", indexPath: IndexPath(row: 0, section: 1), type: .update,
                 newIndexPath: IndexPath(row: 0, section: 1))
         ]) { _ in shown }
-        #expect(table.sections[1].rows[0].text == "new")
+        #expect(table.sections.element(at: 1)?.rows.first?.text == "new")
     }
 }

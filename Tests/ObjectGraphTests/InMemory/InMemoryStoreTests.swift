@@ -21,7 +21,7 @@ struct InMemoryStoreTests {
         let documentaries = try store.newObjectIDs(for: entity("Documentary"), count: 1)
         let theaters = try store.newObjectIDs(for: entity("Theater"), count: 1)
         #expect(movies.map(\.primaryKey) == [1, 2])
-        #expect(documentaries.map(\.primaryKey) == [3])
+        try #require(documentaries.map(\.primaryKey) == [3])
         #expect(theaters.map(\.primaryKey) == [1])
         #expect(documentaries[0].entity.name == "Documentary")
         #expect(try store.newObjectIDs(for: entity("Movie"), count: 0).isEmpty)
@@ -66,8 +66,9 @@ struct InMemoryStoreTests {
     }
 
     @Test func toManyMembersKeepTheirOrderAndLoseDeletedObjects() throws {
-        let playlist = try store.newObjectIDs(for: entity("Playlist"), count: 1)[0]
+        let playlist = try #require(try store.newObjectIDs(for: entity("Playlist"), count: 1).first)
         let movies = try store.newObjectIDs(for: entity("Movie"), count: 3)
+        try #require(movies.count == 3)
         let relationship = try #require(try entity("Playlist").relationshipsByName["movies"])
         let order = [movies[2], movies[0], movies[1]]
         try store.save(

@@ -50,7 +50,7 @@ import Testing
         #expect(layout.entity(named: "RichNote")?.column(forProperty: "text")?.column == "ZTEXT")
         #expect(layout.entity(named: "TextNote")?.column(forProperty: "text")?.column == "ZTEXT1")
         #expect(
-            layout.createStatements[0]
+            layout.createStatements.first
                 == "CREATE TABLE ZNOTE ( Z_PK INTEGER PRIMARY KEY, Z_ENT INTEGER, Z_OPT INTEGER, "
                 + "ZTEXT1 VARCHAR, ZTEXT BLOB )"
         )
@@ -76,7 +76,7 @@ import Testing
         let book = try #require(layout.entity(named: "Page")?.column(forProperty: "book"))
         #expect(book.column == "ZBOOK" && book.entityColumn == "Z1_BOOK" && book.isRelationship)
         let table = try #require(layout.table(named: "ZPAGE"))
-        #expect(table.columns.map(\.name) == ["Z_PK", "Z_ENT", "Z_OPT", "ZNUMBER", "ZBOOK", "Z1_BOOK"])
+        try #require(table.columns.map(\.name) == ["Z_PK", "Z_ENT", "Z_OPT", "ZNUMBER", "ZBOOK", "Z1_BOOK"])
         #expect(table.columns[5].role == .foreignEntity(entity: "Page", relationship: "book"))
         #expect(
             layout.entity(named: "GraphicNovel")?.toManyRelationships["pages"]
@@ -168,7 +168,7 @@ import Testing
             layout.entity(named: "Folder")?.toManyRelationships["items"]
                 == .inverseForeignKey(table: "ZITEM", column: "ZFOLDER", orderColumn: "Z_FOK_FOLDER"))
         let columns = try #require(layout.table(named: "ZITEM")?.columns)
-        #expect(columns.map(\.name) == ["Z_PK", "Z_ENT", "Z_OPT", "ZFOLDER", "Z_FOK_FOLDER", "ZTITLE"])
+        try #require(columns.map(\.name) == ["Z_PK", "Z_ENT", "Z_OPT", "ZFOLDER", "Z_FOK_FOLDER", "ZTITLE"])
         #expect(columns[4].role == .orderKey(entity: "Folder", relationship: "items"))
     }
 
@@ -194,7 +194,7 @@ import Testing
         ])
         let layout = SQLiteLayout(model: model)
         #expect(
-            layout.createStatements[0]
+            layout.createStatements.first
                 == "CREATE TABLE ZTHING ( Z_PK INTEGER PRIMARY KEY, Z_ENT INTEGER, Z_OPT INTEGER, "
                 + "ZCOUNT INTEGER, ZISNEW INTEGER, ZOWNER INTEGER, ZCREATED TIMESTAMP, ZWEIGHT FLOAT, ZPRICE DECIMAL, "
                 + "ZNAME VARCHAR, ZSITE VARCHAR, ZID BLOB, ZCOLOUR BLOB, ZPICTURE BLOB )")

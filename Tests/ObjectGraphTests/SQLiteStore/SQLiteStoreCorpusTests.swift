@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import ObjectGraph
@@ -140,7 +141,7 @@ import Testing
         request.fetchOffset = 1
         let names = try corpus.store.fetchRows(request).compactMap { $0.values["firstName"] as? String }
         let all = try corpus.fetch("Person").compactMap { $0.values["firstName"] as? String }.sorted(by: >)
-        #expect(names == Array(all[1...3]))
+        #expect(names == all.elements(at: 1...3))
         #expect(try corpus.store.countRows(request) == 3)
         #expect(try corpus.store.countRows(StoreFetchRequest(entity: corpus.entity("Person"))) == 20)
     }

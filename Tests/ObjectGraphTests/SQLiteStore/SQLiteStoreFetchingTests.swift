@@ -16,6 +16,7 @@ import Testing
         let theater = try #require(model.entitiesByName["Theater"])
         let movie = try #require(model.entitiesByName["Movie"])
         let houses = try store.insert(theater, [["name": "Odeon"], ["name": "Rex"]])
+        try #require(houses.count == 2)
         try store.insert(
             movie,
             [
@@ -28,7 +29,7 @@ import Testing
         let slot = try #require(rows.first?.values.layout?.slot(of: "theater"))
         let destinations = rows.map { $0.values.objectID(inSlot: slot) }
         #expect(rows.map { $0.values["name"] as? String } == ["A", "B", "C", "D", "E"])
-        #expect(destinations == [houses[0], houses[0], nil, houses[1], houses[0]])
+        try #require(destinations == [houses[0], houses[0], nil, houses[1], houses[0]])
         #expect(destinations[0] === destinations[1])
         #expect(destinations.allSatisfy { $0?.entity !== movie })
         #expect(destinations.compactMap { $0 }.allSatisfy { $0.entity === theater && !$0.isTemporaryID })

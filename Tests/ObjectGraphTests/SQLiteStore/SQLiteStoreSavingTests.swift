@@ -38,7 +38,7 @@ import Testing
         let fixture = try TheaterStore(level: 3)
         defer { fixture.remove() }
         fixture.lines.removeAll()
-        let house = try fixture.store.insert(fixture.theater, [["name": "My House"]])[0]
+        let house = try #require(try fixture.store.insert(fixture.theater, [["name": "My House"]]).first)
         try fixture.store.insert(fixture.movie, [["name": "Up", "theater": house]])
         #expect(
             fixture.lines.all == [
@@ -108,7 +108,8 @@ import Testing
     @Test func updateWritesChangedColumnsAndBumpsZOpt() throws {
         let fixture = try TheaterStore(level: 1)
         defer { fixture.remove() }
-        let movie = try fixture.store.insert(fixture.movie, [["name": "Up", "movieDescription": "Balloons"]])[0]
+        let movie = try #require(
+            try fixture.store.insert(fixture.movie, [["name": "Up", "movieDescription": "Balloons"]]).first)
         fixture.lines.removeAll()
         try fixture.store.save(
             StoreChanges(updatedRows: [
@@ -131,7 +132,7 @@ import Testing
     @Test func aRowChangedByAnotherConnectionIsAConflictAndNothingIsWritten() throws {
         let fixture = try TheaterStore()
         defer { fixture.remove() }
-        let movie = try fixture.store.insert(fixture.movie, [["name": "Up"]])[0]
+        let movie = try #require(try fixture.store.insert(fixture.movie, [["name": "Up"]]).first)
         let other = try fixture.openAgain()
         defer { other.close() }
         let otherMovie = other.objectID(fixture.movie, 1)
@@ -139,7 +140,7 @@ import Testing
             StoreChanges(updatedRows: [
                 StoreUpdate(objectID: otherMovie, version: 1, values: ["name": "Up (2009)"], changedKeys: ["name"])
             ]))
-        let newTheater = try fixture.store.newObjectIDs(for: fixture.theater, count: 1)[0]
+        let newTheater = try #require(try fixture.store.newObjectIDs(for: fixture.theater, count: 1).first)
         let error = #expect(throws: CoreDataError.self) {
             try fixture.store.save(
                 StoreChanges(
@@ -188,7 +189,7 @@ import Testing
             "stamp": Date(timeIntervalSinceReferenceDate: 639503569.638733), "bytes": Data([0, 1, 2]),
             "identifier": uuid, "link": URL(string: "https://example.com/a?b=c")!, "archived": Data([9, 9]),
         ]
-        let sample = try store.insert(model.entitiesByName["Sample"]!, [values])[0]
+        let sample = try #require(try store.insert(model.entitiesByName["Sample"]!, [values]).first)
         let row = try #require(try store.row(for: sample))
         #expect(row.values["small"] as? Int == -7)
         #expect(row.values["medium"] as? Int == 70_000)
@@ -230,8 +231,9 @@ import Testing
         defer { store.close() }
         let sampleEntity = model.entitiesByName["Sample"]!
         let tagEntity = model.entitiesByName["Tag"]!
-        let sample = try store.insert(sampleEntity, [["title": "s"]])[0]
+        let sample = try #require(try store.insert(sampleEntity, [["title": "s"]]).first)
         let tags = try store.insert(tagEntity, [["name": "a"], ["name": "b"], ["name": "c"]])
+        try #require(tags.count == 3)
         let labels = sampleEntity.relationshipsByName["labels"]!
         let labelled = tagEntity.relationshipsByName["labelled"]!
         // Both sides report the change, as the context does; each pair is written once.
@@ -274,7 +276,7 @@ import Testing
         let sampleEntity = model.entitiesByName["Sample"]!
         let special = model.entitiesByName["SpecialSample"]!
         try store.insert(sampleEntity, [["title": "plain"]])
-        let specialID = try store.insert(special, [["title": "fancy", "note": "n"]])[0]
+        let specialID = try #require(try store.insert(special, [["title": "fancy", "note": "n"]]).first)
         #expect(specialID.primaryKey == 2)
         let rows = try store.fetchRows(
             StoreFetchRequest(

@@ -32,6 +32,7 @@ struct StoreDeletionTests {
         defer { store.close() }
         let movie = try #require(model.entitiesByName["Movie"])
         let movies = try store.insert(movie, [["name": "Up"], ["name": "Cars"], ["name": "Brave"]])
+        try #require(movies.count == 3)
         // An entry made for one row and then pointed at another deletes the other.
         var deletion = StoreDeletion(objectID: movies[0], version: 1)
         deletion.objectID = movies[2]

@@ -96,7 +96,7 @@ private final class RGBTransformer: ObjectValueTransformer, @unchecked Sendable 
         #expect(stored.hasPrefix("62706C6973743030"))  // "bplist00": an NSKeyedArchiver archive
         let car = try #require(try context.fetch(FetchRequest(entityName: "Car")).first)
         let value = try #require(car["paint"] as? [Any])
-        #expect(value.count == 3)
+        try #require(value.count == 3)
         #expect(value[0] as? String == "red")
         #expect((value[1] as? NSNumber)?.intValue == 7)
         #expect((value[2] as? [String: Any])?["finish"] as? String == "matte")

@@ -29,7 +29,7 @@ struct GFMTableConformanceTests {
             return
         }
         let ruleIndex = try #require(lines.firstIndex { !$0.isEmpty && $0.allSatisfy { "─┼".contains($0) } })
-        let rows = [lines[ruleIndex - 1]] + lines[(ruleIndex + 1)...].prefix { !$0.isEmpty }
+        let rows = [try #require(lines.element(at: ruleIndex - 1))] + lines[(ruleIndex + 1)...].prefix { !$0.isEmpty }
         #expect(rows.count == expected.rows.count, "example \(number): rows \(rows)")
         let separators = rows.map { row in
             row.indices.filter { row[$0] == "│" }.map { row.distance(from: row.startIndex, to: $0) }
@@ -41,7 +41,7 @@ struct GFMTableConformanceTests {
                 let leading = segment.prefix { $0 == " " }.count
                 let trailing = segment.reversed().prefix { $0 == " " }.count
                 let isLast = column == segments.count - 1
-                switch expected.alignments[column] {
+                switch expected.alignments.element(at: column) {
                 case "right": #expect(trailing == 0, "example \(number): right-aligned '\(segment)'")
                 case "center":
                     #expect(isLast || abs(leading - trailing) <= 1, "example \(number): centred '\(segment)'")

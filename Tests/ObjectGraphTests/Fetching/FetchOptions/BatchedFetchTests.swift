@@ -22,7 +22,7 @@ struct BatchedFetchTests {
         request.fetchBatchSize = 4
         let movies = try stack.context.fetchInBatches(request)
         #expect(stack.statements == ["SELECT t0.Z_ENT, t0.Z_PK FROM ZMOVIE t0 ORDER BY t0.ZRUNTIME"])
-        #expect(movies.count == 10)
+        try #require(movies.count == 10)
         #expect(movies.batchSize == 4)
         #expect(stack.context.registeredObjects.isEmpty)
         #expect(movies.objectID(at: 0).primaryKey == 10)
@@ -45,6 +45,7 @@ struct BatchedFetchTests {
         let request = ShowingsFixture.moviesByName()
         request.fetchBatchSize = 2
         let movies = try context.fetch(request)
+        try #require(movies.count > 2)
         context.delete(movies[2])  // Cars
         movies[0]["name"] = "Zulu"  // Alien goes last
         try context.insertNewObject(forEntityName: "Movie")["name"] = "Bambi"
@@ -80,6 +81,7 @@ struct BatchedFetchTests {
         request.fetchBatchSize = 2
         weak var first: ManagedObject?
         let movies = try stack.context.fetchInBatches(request)
+        try #require(movies.count == 10)
         do {
             first = movies[0]
             for movie in movies { _ = movie["name"] }
@@ -96,6 +98,7 @@ struct BatchedFetchTests {
         let stack = try TracedCinemaStack.filled(by: Self.tenMovies(in:))
         let movies = try stack.context.fetchInBatches(FetchRequest(entityName: "Movie"))
         #expect(movies.batchSize == 10)
+        try #require(movies.count == 10)
         _ = movies[9]["name"]
         #expect(stack.statements.count == 2)
         #expect(stack.context.registeredObjects.count == 10)

@@ -37,10 +37,11 @@ struct FaultingOptionsTests {
         let theaters = try stack.context.fetch(request)
         #expect(theaters.allSatisfy { $0.isFault })
         #expect(stack.statements == ["SELECT 0, t0.Z_PK FROM ZTHEATER t0 ORDER BY t0.ZNAME"])
-        #expect(theaters[0]["name"] as? String == "Odeon")
-        let uri = theaters[0].objectID.uriRepresentation().absoluteString
+        let odeon = try #require(theaters.first)
+        #expect(odeon["name"] as? String == "Odeon")
+        let uri = odeon.objectID.uriRepresentation().absoluteString
         #expect(stack.faultLines == ["CoreData: annotation: fault fulfilled from database for : <\(uri)>"])
-        #expect(stack.statements.count == 2)
+        try #require(stack.statements.count == 2)
         #expect(stack.statements[1].hasSuffix("FROM ZTHEATER t0 WHERE  t0.Z_PK = ?"))
     }
 

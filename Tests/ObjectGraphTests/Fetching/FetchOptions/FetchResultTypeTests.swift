@@ -20,11 +20,13 @@ struct FetchResultTypeTests {
         let (_, context) = try kind.makeStack()
         let request = ShowingsFixture.moviesByName()
         let movies = try context.fetch(request)
+        try #require(movies.count == 4)
         context.delete(movies[0])  // Alien
         movies[1]["name"] = "Zorro"  // Brave moves to the end
         let arrival = try context.insertNewObject(forEntityName: "Movie")
         arrival["name"] = "Arrival"
         let expected = try context.fetch(request).map(\.objectID)
+        try #require(expected.count == 4)
         #expect(ShowingsFixture.names(try context.fetch(request)) == ["Arrival", "Cars", "Dune", "Zorro"])
         #expect(try context.fetchObjectIDs(request) == expected)
         #expect(try context.fetchObjectIDs(request).first?.isTemporaryID == true)
@@ -44,6 +46,7 @@ struct FetchResultTypeTests {
         let (_, context) = try kind.makeStack()
         let request = FetchRequest(entityName: "Movie")
         let stored = try context.fetchObjectIDs(request)
+        try #require(stored.count > 2)
         #expect(stored.map { $0.primaryKey ?? 0 } == stored.map { $0.primaryKey ?? 0 }.sorted())
         let changed = context.object(with: stored[2])
         changed["runtime"] = 1
@@ -139,6 +142,7 @@ struct FetchResultTypeTests {
     func dictionaryResultsReflectTheStoreNotUnsavedChanges(_ kind: FetchingContextKind) throws {
         let (_, context) = try kind.makeStack()
         let movies = try context.fetch(ShowingsFixture.moviesByName())
+        try #require(movies.count == 4)
         movies[0]["name"] = "Aliens"
         context.delete(movies[1])
         try context.insertNewObject(forEntityName: "Movie")["name"] = "Arrival"
@@ -185,7 +189,7 @@ struct FetchResultTypeTests {
             request.propertiesToFetch = keys
             let error = try #require(throws: CoreDataError.self) { try stack.context.fetchDictionaries(request) }
             #expect(error.message == message)
-            #expect(error.key == keys[0])
+            #expect(error.key == keys.first)
         }
     }
 

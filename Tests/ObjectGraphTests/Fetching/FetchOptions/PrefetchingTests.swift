@@ -43,6 +43,7 @@ struct PrefetchingTests {
         let stack = try TracedCinemaStack.filled { context in
             try ShowingsFixture.save(in: context)
             let movies = try context.fetch(ShowingsFixture.moviesByName())
+            try #require(movies.count == 4)
             let playlist = try context.insertNewObject(forEntityName: "Playlist")
             playlist["title"] = "Evening"
             playlist["movies"] = OrderedSet([movies[2], movies[0]])
@@ -52,7 +53,7 @@ struct PrefetchingTests {
         let request = FetchRequest(entityName: "Playlist")
         request.relationshipKeyPathsForPrefetching = ["movies.theater"]
         let playlists = try stack.context.fetch(request)
-        #expect(stack.statements.count == 3)
+        try #require(stack.statements.count == 3)
         #expect(
             stack.statements[1]
                 == "SELECT \(Self.movieColumns), t1.Z_5PLAYLISTS FROM ZMOVIE t0 JOIN Z_3PLAYLISTS t1 "
@@ -70,7 +71,7 @@ struct PrefetchingTests {
         request.includesPropertyValues = false
         request.relationshipKeyPathsForPrefetching = ["theater"]
         let movies = try stack.context.fetch(request)
-        #expect(stack.statements.count == 3)
+        try #require(stack.statements.count == 3)
         #expect(stack.statements[0] == "SELECT t0.Z_ENT, t0.Z_PK FROM ZMOVIE t0 ORDER BY t0.ZNAME")
         #expect(stack.statements[1].hasSuffix("FROM ZMOVIE t0 WHERE  t0.Z_PK IN (?,?,?,?,?,?,?,?)"))
         #expect(stack.statements[2].hasSuffix("FROM ZTHEATER t0 WHERE  t0.Z_PK IN (?,?,?,?,?,?,?,?)"))
@@ -83,6 +84,7 @@ struct PrefetchingTests {
     func prefetchedRelationshipsHoldWhatTheStoreAndContextHold(_ kind: FetchingContextKind) throws {
         let (_, context) = try kind.makeStack()
         let movies = try context.fetch(ShowingsFixture.moviesByName())
+        try #require(movies.count == 4)
         context.delete(movies[1])  // Brave leaves Rex at once
         let request = FetchRequest(entityName: "Theater")
         request.sortDescriptors = [ObjectSortDescriptor(key: "name")]
