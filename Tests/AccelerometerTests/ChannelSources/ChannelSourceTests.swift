@@ -12,7 +12,7 @@ import Testing
         try tree.write("sampling_frequency", "100\n")
         let (kind, devices) = try ChannelSource.load(path: tree.device.path)
         #expect(kind == .sysfsDirectory)
-        #expect(devices.count == 1)
+        try #require(devices.count == 1)
         #expect(devices[0].name == "lis3dh")
         #expect(devices[0].channels.first?.type.description == "le:s12/16>>4")
         #expect(devices[0].samplingFrequency == 100)

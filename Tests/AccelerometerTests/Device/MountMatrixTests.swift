@@ -12,7 +12,7 @@ import Testing
     @Test func readsDecimalsWithADotWhateverTheLocale() throws {
         // A kernel always writes '.'; a comma-decimal locale must not change how it is read.
         let matrix = try MountMatrix(parsing: "0.7071, -0.7071, 0; 0.7071, 0.7071, 0; 0, 0, 1")
-        #expect(matrix.rows[0][0] == 0.7071)
+        #expect(matrix.rows.first?.first == 0.7071)
     }
 
     @Test func emptyMeansIdentity() throws {

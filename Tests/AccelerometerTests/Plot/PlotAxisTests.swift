@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Accelerometer
@@ -19,10 +20,10 @@ import Testing
         series: [PlotPanel.Series(name: "x", values: [-1.016, 0, 1.004])])
 
     /// The drawing rows of a one-panel plot: (label, cells) per row.
-    private func rows(_ panel: PlotPanel, height: Int) -> [(label: String, cells: String)] {
+    private func rows(_ panel: PlotPanel, height: Int) throws -> [(label: String, cells: String)] {
         let lines = TerminalPlot(panels: [panel], width: 40, panelHeight: height, useColor: false).render()
             .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        return lines[1...height].map { line in
+        return try #require(lines.elements(at: 1...height)).map { line in
             let tick = line.firstIndex { $0 == "┤" || $0 == "│" } ?? line.startIndex
             return (
                 String(line[..<tick]).trimmingCharacters(in: .whitespaces), String(line[line.index(after: tick)...])
@@ -31,13 +32,13 @@ import Testing
     }
 
     @Test(arguments: 2...24)
-    func theTopAndBottomRowsAreLabelledWithTheValuesDrawnOnThem(_ height: Int) {
-        let drawn = rows(Self.orientation, height: height)
+    func theTopAndBottomRowsAreLabelledWithTheValuesDrawnOnThem(_ height: Int) throws {
+        let drawn = try rows(Self.orientation, height: height)
         #expect(drawn.first?.label == "0.101", "height \(height)")
         #expect(drawn.last?.label == "-0.897", "height \(height)")
         #expect(drawn.first?.cells.contains("x") == true, "height \(height)")
         #expect(drawn.last?.cells.contains("y") == true, "height \(height)")
-        let tilting = rows(Self.tilting, height: height)
+        let tilting = try rows(Self.tilting, height: height)
         #expect(tilting.first?.label == "1.00" && tilting.last?.label == "-1.02", "height \(height)")
     }
 

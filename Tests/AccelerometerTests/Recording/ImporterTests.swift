@@ -9,7 +9,7 @@ import Testing
         defer { tree.remove() }
         try tree.addScanElements()
         try tree.write("in_accel_scale", "0.0095768\n")
-        let device = try ChannelSource.load(path: tree.device.path).devices[0]
+        let device = try #require(try ChannelSource.load(path: tree.device.path).devices.first)
         let capture = try TestPaths.corpusBytes(TestPaths.orientationScan)
         let (recording, issues) = try RawCaptureImporter.recording(
             capture: capture, device: device, channels: device.channels, tool: "t", notes: ["imported"])
@@ -42,7 +42,7 @@ import Testing
         device.channels = try RecordingTestData.channels(scale: 0.01)
         let recording = try PolledCSVImporter.recording(csv: csv, device: device, tool: "t", notes: [])
         let samples = try recording.samples()
-        #expect(samples.map(\.raw) == [[103, -919, -385], [100, -920, -380], [90, -925, -370]])
+        try #require(samples.map(\.raw) == [[103, -919, -385], [100, -920, -380], [90, -925, -370]])
         #expect(samples.map(\.time) == [0, 0.01, 0.03])
         #expect(samples[0].acceleration.x == 1.03)
         #expect(recording.layout.channels.first?.type.description == "le:s32/32>>0")

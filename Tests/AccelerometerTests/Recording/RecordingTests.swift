@@ -39,7 +39,7 @@ import Testing
 
     @Test func decodesSamplesInSIUnitsAndGWithTimes() throws {
         let samples = try RecordingTestData.recording().samples()
-        #expect(samples.count == 5)
+        try #require(samples.count == 5)
         #expect(samples[1].raw == [10, -1024, 12])
         #expect(samples[1].acceleration.y == -1024 * 0.0095768)
         #expect(abs(samples[1].accelerationInG.y - (-1024 * 0.0095768 / 9.80665)) < 1e-15)
@@ -57,7 +57,7 @@ import Testing
         let offset = recording.dataOffset + 72
         #expect(read.issues == [.truncatedLastScan(sample: 3, byteOffset: offset, bytesPresent: 10, scanSize: 24)])
         #expect(
-            read.issues[0].description
+            read.issues.first?.description
                 == "truncated last scan: sample 3 at byte offset \(offset) has only 10 of its 24 bytes (ignored)")
     }
 
@@ -121,12 +121,12 @@ import Testing
         let header = RecordingHeader(tool: "t", device: "d", channels: try RecordingTestData.channels())
         let recording = try Recording(header: header, scanData: data)
         let samples = try recording.samples()
-        #expect(samples.count == 2)
+        try #require(samples.count == 2)
         #expect(!samples[0].isBeyondRange)
         #expect(samples[1].isBeyondRange)
         let issues = recording.rangeIssues(in: samples)
         #expect(issues.count == 1)
-        guard case .beyondRange(let sample, let offset, let axis, let value) = issues[0] else {
+        guard case .beyondRange(let sample, let offset, let axis, let value) = issues.first else {
             Issue.record("expected a range issue")
             return
         }
@@ -135,8 +135,8 @@ import Testing
         #expect(axis == "x")
         #expect(abs(value - 20000 * 0.0095768 / 9.80665) < 1e-12)
         #expect(
-            issues[0].description.hasPrefix(
-                "sample 1 (byte offset \(recording.dataOffset + 24)): x = 19.531 g is beyond ±16 g"))
+            issues.first?.description.hasPrefix(
+                "sample 1 (byte offset \(recording.dataOffset + 24)): x = 19.531 g is beyond ±16 g") == true)
     }
 
     @Test func otherFilesAreNotRecordings() {

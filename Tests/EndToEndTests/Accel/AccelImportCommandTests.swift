@@ -15,9 +15,9 @@ import Testing
         #expect(outcome.status == 0, "\(outcome.standardError)")
         #expect(outcome.standardOutput == "wrote \(out): 1 scan of 24 bytes from accel_3d\n")
         let dump = try ProductRunner.run("companion", ["accel", "dump", out, "--format", "csv"])
-        let row = dump.standardOutput.split(separator: "\n")[1].split(separator: ",")
-        #expect(Array(row[3...5]) == ["103", "-919", "-385"])
-        #expect(row[2] == "\(0x165B_FC09_4574_81CE)")
+        let row = try #require(dump.standardOutput.split(separator: "\n").element(at: 1)).split(separator: ",")
+        #expect(row.elements(at: 3...5) == ["103", "-919", "-385"])
+        #expect(row.element(at: 2) == "\(0x165B_FC09_4574_81CE)")
         // The scan bytes are kept exactly, junk included.
         let recording = try Data(contentsOf: URL(fileURLWithPath: out))
         #expect(recording.suffix(24) == (try Data(contentsOf: AccelTestSupport.orientationScan)))
@@ -58,11 +58,12 @@ import Testing
         #expect(info.standardOutput.contains("  4      timestamp  le:s64/64>>0  1            0       16"))
         let dump = try ProductRunner.run("companion", ["accel", "dump", out, "--format", "csv"])
         let rows = dump.standardOutput.split(separator: "\n").dropFirst().map { $0.split(separator: ",") }
-        #expect(rows.count == 2)
-        #expect(Array(rows[0][3...5]) == ["-4641", "-2198", "257934"])
-        #expect(rows[1][1] == "0.00025")
+        try #require(rows.count == 2)
+        #expect(rows[0].elements(at: 3...5) == ["-4641", "-2198", "257934"])
+        #expect(rows[1].element(at: 1) == "0.00025")
         // 257934 × 0.000038245 m/s² ≈ 9.865 m/s² ≈ 1.006 g.
-        #expect(abs((Double(rows[0][8]) ?? 0) - 257_934 * 0.000038245) < 1e-9)
+        let acceleration = try #require(rows[0].element(at: 8).flatMap { Double($0) })
+        #expect(abs(acceleration - 257_934 * 0.000038245) < 1e-9)
     }
 
     @Test func importsWithAnIIOInfoListingAndPicksADevice() throws {
@@ -99,7 +100,8 @@ import Testing
             "companion", ["accel", "import", scan, "--channels", infoPath, "--device", "lid_accel", "-o", out])
         #expect(outcome.status == 0, "\(outcome.standardError)")
         let dump = try ProductRunner.run("companion", ["accel", "dump", out, "--format", "csv"])
-        #expect(dump.standardOutput.split(separator: "\n")[1].split(separator: ",")[3...5] == ["103", "-919", "-385"])
+        let row = try #require(dump.standardOutput.split(separator: "\n").element(at: 1)).split(separator: ",")
+        #expect(row.elements(at: 3...5) == ["103", "-919", "-385"])
     }
 
     @Test func aCaptureThatIsNotWholeScansIsReported() throws {
@@ -133,10 +135,11 @@ import Testing
         let dump = try ProductRunner.run("companion", ["accel", "dump", out, "--format", "csv"])
         let rows = dump.standardOutput.split(separator: "\n").dropFirst().map { $0.split(separator: ",") }
         #expect(
-            rows.map { Array($0[3...5]) } == [
+            rows.map { $0.elements(at: 3...5) } == [
                 ["103", "-919", "-385"], ["104", "-918", "-384"], ["2000", "-900", "-380"],
             ])
         // 2000 × 0.0958 m/s² = 19.5 g: flagged in the output and on standard error, not hidden.
+        try #require(rows.count == 3)
         #expect(rows[2].last == "1" && rows[0].last == "0")
         #expect(dump.standardError.contains("sample 2 (byte offset "))
         #expect(dump.standardError.contains("x = 19.538 g is beyond ±16 g"))

@@ -21,7 +21,7 @@ struct AccelPlayTerminalTests {
             #expect(lines.first?.hasPrefix("replaying ") == true)
             #expect(lines.filter { $0.contains("Accelerometer orientation changed:") }.count == 6)
             #expect(lines.last == "done: 840 samples")
-            let status = lines[lines.count - 2]
+            let status = try #require(lines.element(fromEnd: 1))
             #expect(status.hasSuffix("face-up"), "\(status)")
             #expect(status.count < columns, "\(status.count) columns of \(columns): \(status)")
         }
@@ -30,8 +30,7 @@ struct AccelPlayTerminalTests {
     @Test func aWideTerminalShowsTheWholeStatusLine() throws {
         let screen = try AccelTerminalScreen.run(
             companion, ["accel", "play", AccelTestSupport.shippedRecording("tilting"), "--fast"], columns: 200)
-        try #require(screen.lines.count >= 2, "\(screen.lines.joined(separator: "\n"))")
-        let status = screen.lines[screen.lines.count - 2]
+        let status = try #require(screen.lines.element(fromEnd: 1), "\(screen.lines.joined(separator: "\n"))")
         #expect(status.hasPrefix("t=13.900 s  g x="), "\(status)")
         #expect(status.contains("  low-pass x=") && status.contains("  high-pass x="))
     }
@@ -60,7 +59,7 @@ struct AccelPlayTerminalTests {
         let shown = screen.lines.joined(separator: "\n")
         #expect(screen.lines.last?.hasPrefix("stopped after ") == true, "\(shown)")
         #expect(screen.lines.last?.hasSuffix(" of 840 samples") == true, "\(shown)")
-        let status = screen.lines[screen.lines.count - 2]
+        let status = try #require(screen.lines.element(fromEnd: 1), "\(shown)")
         #expect(status.hasPrefix("t="), "\(shown)")
         #expect(!status.hasSuffix("xyz") && !status.contains("q"), "the keys were echoed into the line: \(status)")
     }

@@ -43,9 +43,10 @@ import Testing
         #expect(outcome.status == 0, "\(outcome.standardError)")
         let dump = try ProductRunner.run("companion", ["accel", "dump", out, "--format", "csv"])
         let rows = dump.standardOutput.split(separator: "\n").dropFirst().map { $0.split(separator: ",") }
-        #expect(rows.count == 3)
-        #expect(rows.allSatisfy { Array($0[3...5]) == ["103", "-919", "-385"] })
-        #expect(abs((Double(rows[0][7]) ?? 0) - (-919 * 0.0095768)) < 1e-9)
+        try #require(rows.count == 3)
+        #expect(rows.allSatisfy { $0.elements(at: 3...5) == ["103", "-919", "-385"] })
+        let yMS2 = try #require(rows[0].element(at: 7).flatMap { Double($0) })
+        #expect(abs(yMS2 - (-919 * 0.0095768)) < 1e-9)
     }
 
     @Test func ctrlCStopsTheCaptureAndWritesZeroToBufferEnable() throws {

@@ -27,16 +27,16 @@ import Testing
             ["accel", "dump", AccelTestSupport.shippedRecording("tilting"), "--format", "csv", "--filter", "lowpass"])
         #expect(outcome.status == 0)
         let lines = outcome.standardOutput.split(separator: "\n")
-        #expect(lines.count == 841)
+        try #require(lines.count == 841)
         #expect(
             lines[0] == "sample,time_s,timestamp_ns,raw_x,raw_y,raw_z,x_m_s2,y_m_s2,z_m_s2,x_g,y_g,z_g,"
                 + "lowpass_x_g,lowpass_y_g,lowpass_z_g,beyond_16g")
         let first = lines[1].split(separator: ",")
-        #expect(first[0] == "0" && first[1] == "0.0" && first[2] == "1768212000000000000")
+        #expect(first.elements(at: 0...2) == ["0", "0.0", "1768212000000000000"])
         // Upright: y ≈ −1 g, in m/s² ≈ −9.8; the low-pass starts from zero, one 13th of the way.
-        let yG = Double(first[10]) ?? 0
-        let yMS2 = Double(first[7]) ?? 0
-        let lowY = Double(first[13]) ?? 0
+        let yG = try #require(first.element(at: 10).flatMap { Double($0) })
+        let yMS2 = try #require(first.element(at: 7).flatMap { Double($0) })
+        let lowY = try #require(first.element(at: 13).flatMap { Double($0) })
         #expect(abs(yG + 1) < 0.05)
         #expect(abs(yMS2 - yG * 9.80665) < 1e-9)
         #expect(abs(lowY - yG / 13) < 1e-12)

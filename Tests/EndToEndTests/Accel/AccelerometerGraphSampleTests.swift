@@ -113,13 +113,17 @@ import Testing
         // Rows before the gap (sample 420 is the first after it) agree up to the timestamps' whole
         // nanoseconds (16 666 667 ns vs 1/60 s); the row after the gap differs by far more.
         for row in 1...420 {
-            let a = Double(fixedRows[row].split(separator: ",")[13]) ?? 0
-            let b = Double(timedRows[row].split(separator: ",")[13]) ?? 1
+            let a = try Self.lowpassY(in: fixedRows, row: row)
+            let b = try Self.lowpassY(in: timedRows, row: row)
             #expect(abs(a - b) < 1e-7, "row \(row)")
         }
-        let after =
-            (Double(fixedRows[421].split(separator: ",")[13]) ?? 0)
-            - (Double(timedRows[421].split(separator: ",")[13]) ?? 0)
+        let after = try Self.lowpassY(in: fixedRows, row: 421) - Self.lowpassY(in: timedRows, row: 421)
         #expect(abs(after) > 1e-3)
+    }
+
+    /// The `lowpass_y_g` column (the 14th) of the CSV line `row` of `rows`.
+    private static func lowpassY(in rows: [Substring], row: Int) throws -> Double {
+        let line = try #require(rows.element(at: row), "no CSV line \(row)")
+        return try #require(line.split(separator: ",").element(at: 13).flatMap { Double($0) }, "line \(row): \(line)")
     }
 }

@@ -23,7 +23,7 @@ import Testing
         defer { session.close() }
         // less shows the first page and waits (the lesson is longer than 15 rows, so -F does not quit).
         let screen = try session.waitForScreen { $0.contains { $0.contains("Reading lessons in the terminal") } }
-        #expect(screen[0] == "Lesson 1 · 3 min · samples: Theater")
+        #expect(screen.first == "Lesson 1 · 3 min · samples: Theater")
         #expect(screen.last?.hasPrefix(":") == true, "less's prompt on the last row: \(screen.last ?? "")")
         let coloured = try session.screen(escapes: true).joined(separator: "\n")
         #expect(coloured.contains("\u{1B}["), "colour on a terminal")

@@ -20,8 +20,9 @@ struct BatchedFaultTests {
         let stack = try Self.savedTheater(kind, movies: 300)
         let movies = try stack.fetch("Movie")
         var expected = Dictionary(uniqueKeysWithValues: movies.map { ($0.objectID, $0.nameValue) })
-        let gone = movies[0].objectID
-        stack.context.delete(movies[0])
+        let goneMovie = try #require(movies.first)
+        let gone = goneMovie.objectID
+        stack.context.delete(goneMovie)
         try stack.context.save()
         expected[gone] = nil
         let store = try #require(stack.container.persistentStoreCoordinator.persistentStores.first)

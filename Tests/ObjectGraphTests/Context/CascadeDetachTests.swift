@@ -23,7 +23,7 @@ struct CascadeDetachTests {
         let movies = stack.context.deletedObjects.filter { $0.entity.name == "Movie" }.sorted {
             ($0.nameValue ?? "") < ($1.nameValue ?? "")
         }
-        #expect(movies.count == 3)
+        try #require(movies.count == 3)
         for movie in movies {
             #expect(Array(movie.changedValues().keys) == ["theater"])
             #expect(movie.committedValues(forKeys: ["theater"])["theater"] as? ManagedObject === theater)
@@ -52,6 +52,7 @@ struct CascadeDetachTests {
         let movies = try #require(theater.value(forKey: "movies") as? Set<ManagedObject>).sorted {
             ($0.nameValue ?? "") < ($1.nameValue ?? "")
         }
+        try #require(movies.count == 2)
         var seen: [Bool] = []
         let token = movies[0].observe("theater", options: [.prior, .new]) { movie, _ in
             // Before the change the member is not updated yet; after it, it is.

@@ -74,6 +74,7 @@ struct DeletionSaveTests {
         try stack.theater("Rex", movies: ["Alien", "Brave"])
         try stack.context.save()
         let movies = try stack.fetch("Movie", sortedBy: "name")
+        try #require(movies.count == 2)
         let recorder = Recorder(stack.context)
         stack.context.delete(movies[0])
         stack.context.processPendingChanges()
@@ -135,6 +136,7 @@ struct DeletionSaveTests {
         try stack.context.save()
         stack.context.reset()
         let theaters = try stack.fetch("Theater", sortedBy: "name")
+        try #require(theaters.count == 2)
         // Odeon's movies are registered before Rex's, Rex's as the cascade reads them.
         let kept = try #require(theaters[0].value(forKey: "movies") as? Set<ManagedObject>)
         stack.context.delete(theaters[1])

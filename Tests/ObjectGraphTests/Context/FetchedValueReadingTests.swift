@@ -15,6 +15,7 @@ struct FetchedValueReadingTests {
 
         let movie = try #require(try stack.fetch("Movie").first)
         let theaters = try stack.fetch("Theater", sortedBy: "name")
+        try #require(theaters.count == 2)
         #expect((movie["theater"] as? ManagedObject) === theaters[0])
         #expect(movie["name"] as? String == "Up")
 
@@ -33,7 +34,7 @@ struct FetchedValueReadingTests {
         stack.context.reset()
 
         let movies = try stack.fetch("Movie", sortedBy: "name")
-        let movie = movies[0]
+        let movie = try #require(movies.first)
         movie["runtime"] = 117
         #expect(movie.value(forKey: "runtime") as? Int == 117)
         #expect(movie.value(forKey: "name") as? String == "Cars")

@@ -96,6 +96,7 @@ struct LargeFetchTests {
         byRank.sortDescriptors = [ObjectSortDescriptor(key: "rank")]
         byRank.fetchLimit = 3
         let first = try context.fetch(byRank)
+        try #require(first.count == 3)
         let fault = context.object(with: first[0].objectID)
         let changed = first[1]
         changed["name"] = "changed but not saved"
@@ -107,7 +108,7 @@ struct LargeFetchTests {
         request.sortDescriptors = [ObjectSortDescriptor(key: "rank")]
         let people = try context.fetch(request)
 
-        #expect(people.count == Self.personCount)
+        try #require(people.count == Self.personCount)
         // The same instances: the fault now has its values, the changed object keeps its change.
         #expect(people[0] === fault && !fault.isFault && fault["name"] as? String == Self.name(0))
         #expect(people[1] === changed && changed["name"] as? String == "changed but not saved")

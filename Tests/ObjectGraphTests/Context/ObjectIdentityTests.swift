@@ -13,9 +13,10 @@ struct ObjectIdentityTests {
 
         let first = try stack.fetch("Theater")
         let second = try stack.fetch("Theater")
-        #expect(first[0] === second[0])
-        let viaID = stack.context.object(with: first[0].objectID)
-        #expect(viaID === first[0])
+        let theater = try #require(first.first)
+        #expect(theater === second.first)
+        let viaID = stack.context.object(with: theater.objectID)
+        #expect(viaID === theater)
         let movies = try stack.fetch("Movie")
         #expect(movies.allSatisfy { $0["theater"] as? ManagedObject === first[0] })
     }

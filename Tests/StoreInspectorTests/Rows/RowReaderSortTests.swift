@@ -48,10 +48,10 @@ import Testing
         let recipeIndex = try #require(reader.columns.firstIndex(of: "recipe"))
         let orderIndex = try #require(reader.columns.firstIndex(of: "displayOrder"))
         func recipeKey(_ row: InspectedRow) -> Int64 {
-            Int64(row.values[recipeIndex].text?.split(separator: "p").last ?? "") ?? -1
+            Int64(row.values.element(at: recipeIndex)?.text?.split(separator: "p").last ?? "") ?? -1
         }
         func order(_ row: InspectedRow) -> Int64 {
-            if case .integer(let number) = row.values[orderIndex] { return number }
+            if case .integer(let number) = row.values.element(at: orderIndex) { return number }
             return Int64.min
         }
         let expected = try read(reader, RowQuery()).sorted { lhs, rhs in
@@ -59,7 +59,7 @@ import Testing
             if order(lhs) != order(rhs) { return order(lhs) > order(rhs) }
             return lhs.primaryKey < rhs.primaryKey
         }
-        #expect(sorted.count == 19)
+        try #require(sorted.count == 19)
         #expect(sorted.map(\.objectID) == expected.map(\.objectID))
         // The second key matters: within the first recipe the display order descends.
         let firstRecipe = sorted.prefix { recipeKey($0) == recipeKey(sorted[0]) }.map(order)

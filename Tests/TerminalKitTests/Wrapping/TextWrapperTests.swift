@@ -57,12 +57,12 @@ import Testing
         #expect(lines.map(\.plainText) == ["> one", "> two"])
     }
 
-    @Test func stylesAndLinksSurviveWrapping() {
+    @Test func stylesAndLinksSurviveWrapping() throws {
         let bold = TextStyle([.bold])
         let lines = TextWrapper(width: 6).wrap([
             [StyledSpan("ab "), StyledSpan("cd ef", style: bold, link: "https://x")]
         ])
-        #expect(lines.count == 2)
+        try #require(lines.count == 2)
         #expect(lines[0].spans == [StyledSpan("ab "), StyledSpan("cd", style: bold, link: "https://x")])
         #expect(lines[1].spans == [StyledSpan("ef", style: bold, link: "https://x")])
     }

@@ -38,7 +38,7 @@ struct MemberBatchTests {
         request.sortDescriptors = [ObjectSortDescriptor(key: "name")]
         request.relationshipKeyPathsForPrefetching = ["movies"]
         let theaters = try stack.context.fetch(request)
-        #expect(theaters.map(\.nameValue) == ["Empty", "T0", "T1", "T2"])
+        try #require(theaters.map(\.nameValue) == ["Empty", "T0", "T1", "T2"])
         #expect(stack.statements.count == 2)
         #expect(stack.statements.last?.hasSuffix("FROM ZMOVIE t0 WHERE  t0.ZTHEATER IN (?, ?, ?, ?)") == true)
         #expect(theaters.allSatisfy { !$0.hasFault(forRelationshipNamed: "movies") })
@@ -75,6 +75,7 @@ struct MemberBatchTests {
         let stack = try CinemaStack(kind)
         try Self.interleaved(in: stack.context)
         let theaters = try stack.fetch("Theater", sortedBy: "name")
+        try #require(theaters.count > 3)
         let movies = try #require(stack.model.entitiesByName["Theater"]?.relationshipsByName["movies"])
         // Owners in an order of their own, with a new (temporary) one among them.
         let owners =

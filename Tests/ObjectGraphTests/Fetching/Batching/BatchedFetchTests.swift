@@ -1,0 +1,106 @@
+import Foundation
+import ObjectGraph
+import Testing
+
+@Suite("Batched fetches")
+struct BatchedFetchTests {
+    /// Ten saved movies, M0 … M9, whose runtimes run backwards from 100.
+    private static func tenMovies(in context: ManagedObjectContext) throws {
+        for index in 0..<10 {
+            let movie = try context.insertNewObject(forEntityName: "Movie")
+            movie["name"] = "M\(index)"
+            movie["runtime"] = 100 - index
+        }
+        try context.save()
+        context.reset()
+    }
+
+    @Test func aBatchedWalkSelectsKeysFirstThenOneSelectPerBatch() throws {
+        let stack = try TracedCinemaStack.filled(by: Self.tenMovies(in:))
+        let request = FetchRequest(entityName: "Movie")
+        request.sortDescriptors = [ObjectSortDescriptor(key: "runtime")]
+        request.fetchBatchSize = 4
+        let movies = try stack.context.fetchInBatches(request)
+        #expect(stack.statements == ["SELECT t0.Z_ENT, t0.Z_PK FROM ZMOVIE t0 ORDER BY t0.ZRUNTIME"])
+        try #require(movies.count == 10)
+        #expect(movies.batchSize == 4)
+        #expect(stack.context.registeredObjects.isEmpty)
+        #expect(movies.objectID(at: 0).primaryKey == 10)
+
+        #expect(movies[5]["name"] as? String == "M4")
+        let columns =
+            "t0.Z_ENT, t0.Z_PK, t0.Z_OPT, t0.ZNAME, t0.ZSUMMARY, t0.ZRUNTIME, t0.ZRATING, t0.ZBUDGET, "
+            + "t0.ZPOSTER, t0.ZIDENTIFIER, t0.ZWEBSITE, t0.ZTHEATER, t0.ZSUBJECT"
+        #expect(stack.statements.last == "SELECT \(columns) FROM ZMOVIE t0 WHERE  t0.Z_PK IN (?,?,?,?,?,?,?,?)")
+        #expect(stack.context.registeredObjects.count == 4)
+        #expect(ShowingsFixture.names(movies) == (0..<10).reversed().map { "M\($0)" })
+        #expect(stack.statements.count == 4)
+        #expect(stack.statements.last == "SELECT \(columns) FROM ZMOVIE t0 WHERE  t0.Z_PK IN (?,?,?,?,?,?,?,?)")
+        #expect(stack.faultLines.isEmpty)
+    }
+
+    @Test(arguments: FetchingContextKind.allCases)
+    func batchedResultsEqualTheFetchIncludingUnsavedChanges(_ kind: FetchingContextKind) throws {
+        let (_, context) = try kind.makeStack()
+        let request = ShowingsFixture.moviesByName()
+        request.fetchBatchSize = 2
+        let movies = try context.fetch(request)
+        try #require(movies.count > 2)
+        context.delete(movies[2])  // Cars
+        movies[0]["name"] = "Zulu"  // Alien goes last
+        try context.insertNewObject(forEntityName: "Movie")["name"] = "Bambi"
+        try context.insertNewObject(forEntityName: "Movie")["name"] = "Aardvark"
+        let batched = try context.fetchInBatches(request)
+        #expect(ShowingsFixture.names(batched) == ["Aardvark", "Bambi", "Brave", "Dune", "Zulu"])
+        #expect(Array(batched).elementsEqual(try context.fetch(request), by: ===))
+
+        request.predicate = try ObjectPredicate(format: "name BEGINSWITH %@", "B")
+        #expect(ShowingsFixture.names(try context.fetchInBatches(request)) == ["Bambi", "Brave"])
+        request.predicate = nil
+        request.sortDescriptors = []
+        #expect(Array(try context.fetchInBatches(request)).elementsEqual(try context.fetch(request), by: ===))
+    }
+
+    @Test(arguments: FetchingContextKind.allCases)
+    func batchedResultsApplyOffsetLimitAndPrefetching(_ kind: FetchingContextKind) throws {
+        let (_, context) = try kind.makeStack()
+        let request = ShowingsFixture.moviesByName()
+        request.fetchBatchSize = 2
+        request.fetchOffset = 1
+        request.fetchLimit = 2
+        request.relationshipKeyPathsForPrefetching = ["theater"]
+        let batched = try context.fetchInBatches(request)
+        #expect(ShowingsFixture.names(batched) == ["Brave", "Cars"])
+        #expect(batched.map { ($0["theater"] as? ManagedObject)?.isFault } == [false, false])
+    }
+
+    @Test func batchedResultsKeepOnlyTheRecentBatches() throws {
+        let stack = try CinemaStack()
+        try Self.tenMovies(in: stack.context)
+        let request = FetchRequest(entityName: "Movie")
+        request.fetchBatchSize = 2
+        weak var first: ManagedObject?
+        let movies = try stack.context.fetchInBatches(request)
+        try #require(movies.count == 10)
+        do {
+            first = movies[0]
+            for movie in movies { _ = movie["name"] }
+        }
+        // The collection holds the last three batches only, and the context holds unchanged
+        // objects weakly, so the first batch is gone.
+        #expect(first == nil)
+        #expect(stack.context.registeredObject(for: movies.objectID(at: 0)) == nil)
+        #expect(stack.context.registeredObjects.count == 2 * BatchedFetchResults.retainedBatchCount)
+        #expect(movies[0]["name"] as? String == "M0")
+    }
+
+    @Test func aZeroBatchSizeLoadsEverythingAtOnce() throws {
+        let stack = try TracedCinemaStack.filled(by: Self.tenMovies(in:))
+        let movies = try stack.context.fetchInBatches(FetchRequest(entityName: "Movie"))
+        #expect(movies.batchSize == 10)
+        try #require(movies.count == 10)
+        _ = movies[9]["name"]
+        #expect(stack.statements.count == 2)
+        #expect(stack.context.registeredObjects.count == 10)
+    }
+}
