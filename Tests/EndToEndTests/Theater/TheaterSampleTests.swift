@@ -8,10 +8,29 @@ import Testing
     @Test func narrationMatchesTheGoldenFile() throws {
         let run = try SampleRun("theater", storeFileName: "Theater.sqlite")
         defer { run.remove() }
-        let outcome = try run.run(exactly: ["--store", run.store.path, "--reset"])
+        // Step 7 prints `swift run companion …` when `companion` is not installed: the golden file
+        // is that form, whatever this machine has installed.
+        let outcome = try run.run(
+            exactly: ["--store", run.store.path, "--reset"], environment: ["SQLDEBUG": "", "PATH": "/usr/bin:/bin"])
         #expect(outcome.status == 0)
         #expect(outcome.standardError.isEmpty)
         try Golden.assert(run.masked(outcome.standardOutput), matches: "theater-narration.txt")
+    }
+
+    @Test func stepSevenPrintsTheInstalledCommandWhenCompanionIsOnThePath() throws {
+        let run = try SampleRun("theater", storeFileName: "Theater.sqlite")
+        defer { run.remove() }
+        let bin = run.directory.appendingPathComponent("bin")
+        try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+        let companion = bin.appendingPathComponent("companion").path
+        #expect(FileManager.default.createFile(atPath: companion, contents: Data("#!/bin/sh\n".utf8)))
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: companion)
+        let outcome = try run.run(
+            exactly: ["--store", run.store.path, "--reset"],
+            environment: ["SQLDEBUG": "", "PATH": bin.path + ":/usr/bin:/bin"])
+        #expect(outcome.status == 0)
+        #expect(outcome.standardOutput.contains("     companion inspect \"\(run.store.path)\""))
+        #expect(!outcome.standardOutput.contains("swift run companion"))
     }
 
     @Test func sqlDebugLevelOneTraceMatchesTheGoldenFile() throws {
