@@ -16,17 +16,37 @@ public enum RunnableCommand {
         }
     }
 
-    /// `program arguments` when `program` is on `PATH`, else `swift run program arguments`.
+    /// `program arguments` when `program` is on `PATH`; otherwise, when the program printing the
+    /// command is `program` itself running from somewhere else (`runningExecutable`), that
+    /// executable's path, unless it lives in a SwiftPM build folder, where `swift run program` is
+    /// the form that works.
     ///
     /// ```swift
     /// RunnableCommand.spelled("companion", "inspect Theater.sqlite")
     /// // "swift run companion inspect Theater.sqlite" in a clone that was not installed
     /// ```
+    ///
+    /// - Parameters:
+    ///   - runningExecutable: the path of the executable printing the command, when that is
+    ///     `program` itself (for instance `/opt/tools/bin/companion`); nil for another program.
     public static func spelled(
-        _ program: String, _ arguments: String,
+        _ program: String, _ arguments: String, runningExecutable: String? = nil,
         environment: [String: String] = ProcessInfo.processInfo.environment
     ) -> String {
-        let command = isOnPath(program, path: environment["PATH"]) ? program : "swift run " + program
+        let command: String
+        if isOnPath(program, path: environment["PATH"]) {
+            command = program
+        } else if let runningExecutable, !runningExecutable.contains("/.build/") {
+            command = ShellQuoting.quoted(runningExecutable)
+        } else {
+            command = "swift run " + program
+        }
         return arguments.isEmpty ? command : command + " " + arguments
+    }
+
+    /// The path of the running executable, with symbolic links resolved (Linux's `/proc/self/exe`).
+    public static var currentExecutable: String? {
+        let path = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
+        return path == "/proc/self/exe" ? nil : path
     }
 }
