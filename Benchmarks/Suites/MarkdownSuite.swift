@@ -16,12 +16,10 @@ enum MarkdownSuite {
 
 /// Why the suite could not run.
 enum MarkdownBenchmarkError: Error, CustomStringConvertible {
-    case missingCorpus(String)
     case missingCmark
 
     var description: String {
         switch self {
-        case .missingCorpus(let path): "cannot read the CommonMark spec examples at \(path)"
         case .missingCmark: "cmark is not installed (make deps installs it)"
         }
     }
@@ -78,10 +76,15 @@ private struct MarkdownBenchmark {
             folder.deleteLastPathComponent()
             specPath = folder.appendingPathComponent(spec)
         }
-        guard let data = try? Data(contentsOf: specPath),
-            let examples = try? JSONSerialization.jsonObject(with: data) as? [[String: Any]]
-        else {
-            throw MarkdownBenchmarkError.missingCorpus(specPath.path)
+        // The spec examples add every construct the lessons lack; a clone without the shared corpus
+        // measures the lessons alone, and says so.
+        var examples: [[String: Any]] = []
+        if let data = try? Data(contentsOf: specPath),
+            let parsed = try? JSONSerialization.jsonObject(with: data) as? [[String: Any]]
+        {
+            examples = parsed
+        } else {
+            print("# markdown: no CommonMark spec examples at \(specPath.path); the document repeats the lessons alone")
         }
         let lessonsFolder = root.appendingPathComponent("Lessons")
         let lessonNames = ((try? FileManager.default.contentsOfDirectory(atPath: lessonsFolder.path)) ?? [])
