@@ -7,6 +7,7 @@ import ObjectGraph
 import SampleSupport
 
 func runBooks() -> Int32 {
+    SampleOutput.prepare()
     let options: SampleStoreOptions
     do {
         options = try SampleStoreOptions(program: "books", arguments: Array(CommandLine.arguments.dropFirst()))

@@ -7,6 +7,7 @@ import ObjectGraph
 import SampleSupport
 
 func runSuperDB() -> Int32 {
+    SampleOutput.prepare()
     let options: SampleStoreOptions
     do {
         options = try SampleStoreOptions(program: "superdb", arguments: Array(CommandLine.arguments.dropFirst()))

@@ -81,12 +81,20 @@ struct TheaterLecture {
         try context.save()
         let after = try context.count(for: FetchRequest(entityName: "Movie"))
         say("movies in the store: \(before) before, \(after) after the save")
+        // The store keeps something to look at in step 7 and for the optimistic-locking demo.
+        let odeon = try context.insertNewObject(forEntityName: "Theater")
+        odeon.setValue("Odeon", forKey: "name")
+        let kept = try context.insertNewObject(forEntityName: "Movie")
+        kept.setValue("Up", forKey: "name")
+        kept.setValue(odeon, forKey: "theater")
+        try context.save()
+        say("a second theater is kept for what follows: \"Odeon\", showing \"Up\"")
 
         step(7, "Inspect the store yourself")
         say("the store is \(storeURL.path)")
         say("try: sqlite3 \"\(storeURL.path)\" .schema")
         say("     " + SampleCommand.companion("inspect \"\(storeURL.path)\""))
-        say("     swift run theater -com.apple.CoreData.SQLDebug 1   (to see the SQL of every step)")
+        say("     " + SampleCommand.spelled("theater", "-com.apple.CoreData.SQLDebug 1") + "   (the SQL of every step)")
     }
 
     /// The model from the sample's own resources (`Theater.xcdatamodeld`, copied by SwiftPM).

@@ -12,9 +12,11 @@ struct TheaterOptions {
     var showHelp = false
     /// `--rename-movie NAME NEW-NAME`: only rename one movie (the optimistic-locking demo).
     var renaming: (from: String, to: String)?
+    /// `--wait`: with `--rename-movie`, rename in memory, then wait for Return before saving.
+    var waitsBeforeSaving = false
 
     static let usage = """
-        usage: theater [--store PATH] [--reset] [--rename-movie NAME NEW-NAME]
+        usage: theater [--store PATH] [--reset] [--rename-movie NAME NEW-NAME [--wait]]
                        [-com.apple.CoreData.SQLDebug N]
 
           --store PATH      the SQLite store to use (default ./Theater.sqlite)
@@ -23,6 +25,8 @@ struct TheaterOptions {
           --rename-movie NAME NEW-NAME
                             only rename a saved movie and save: run it from a second terminal
                             to see optimistic locking (the first program's save then fails)
+          --wait            with --rename-movie: rename in memory, then wait for Return
+                            before saving (the first terminal of the demo)
           -com.apple.CoreData.SQLDebug N
                             print the SQL Core Data runs on stderr: 1 statements and timings,
                             3 also bound values, 4 also query plans (or set SQLDEBUG=N)
@@ -46,6 +50,8 @@ struct TheaterOptions {
                 index += 1
             case "--reset":
                 reset = true
+            case "--wait":
+                waitsBeforeSaving = true
             case "--rename-movie":
                 guard index + 2 < arguments.count else {
                     throw UsageError(description: "--rename-movie needs a movie name and its new name")
@@ -61,6 +67,9 @@ struct TheaterOptions {
                 throw UsageError(description: "unknown argument '\(argument)' (try --help)")
             }
             index += 1
+        }
+        if waitsBeforeSaving && renaming == nil {
+            throw UsageError(description: "--wait goes with --rename-movie NAME NEW-NAME")
         }
     }
 }
