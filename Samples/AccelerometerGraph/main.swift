@@ -97,7 +97,7 @@ companion_check_standard_output_at_exit("accelerometer-graph")
 do {
     try run()
 } catch .help {
-    print(SampleOptions.usage)
+    print(SampleOptions.help)
 } catch .usage(let message) {
     printError(message)
     exit(2)

@@ -16,7 +16,7 @@ func runBooks() -> Int32 {
         return 2
     }
     if options.wantsHelp {
-        print(options.usage)
+        print(options.help)
         return 0
     }
     var temporaryDirectory: URL?

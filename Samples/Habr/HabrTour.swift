@@ -81,8 +81,8 @@ struct HabrTour {
             "User", ["nickname": "boris", "email": "boris@tm.example", "karma": 30, "rating": 55, "organization": tm])
         let vera = try insert(
             "User", ["nickname": "vera", "email": "vera@ya.example", "karma": 75, "rating": 20, "organization": yandex])
-        let coreData = try insert("Blogpost", ["caption": "Core Data in practice", "text": "…", "author": alice])
-        let sqlite = try insert("Blogpost", ["caption": "SQLite under the hood", "text": "…", "author": alice])
+        let coreData = try insert("Blogpost", ["caption": "Core Data", "text": "…", "author": alice])
+        let sqlite = try insert("Blogpost", ["caption": "Inside SQLite", "text": "…", "author": alice])
         let swift = try insert("Blogpost", ["caption": "Swift 6 concurrency", "text": "…", "author": vera])
         _ = try insert("Hab", ["name": "iOS", "target": true, "blogposts": coreData])
         _ = try insert("Hab", ["name": "Databases", "target": false, "blogposts": sqlite])
@@ -91,8 +91,8 @@ struct HabrTour {
             _ = try insert("Tag", ["name": name, "blogpost": post])
         }
         let question = try insert("Question", ["caption": "Why is my fetch slow?", "text": "…", "author": boris])
-        _ = try insert("Response", ["text": "Prefetch the relationship", "question": question])
-        _ = try insert("Response", ["text": "Set a batch size", "question": question])
+        _ = try insert("Response", ["text": "Prefetch it", "question": question])
+        _ = try insert("Response", ["text": "Batch it", "question": question])
         try context.save()
     }
 }

@@ -16,12 +16,12 @@ func runHabr() -> Int32 {
         return 2
     }
     if options.wantsHelp {
-        print(options.usage)
+        print(options.help)
         print("")
-        print("Seeds the Habr model (Organization, User, Blogpost, Hab, Tag, Question, Response)")
-        print("and walks it with value(forKeyPath:) and its collection operators. Without --store")
-        print("the store lives in a temporary folder removed at exit; with it, keep the store and")
-        print("read its schema with: sqlite3 PATH .schema")
+        print("Seeds the Habr model of the Pro Core Data practical (Organization, User,")
+        print("Blogpost, Hab, Tag, Question, Response) and walks it with value(forKeyPath:)")
+        print("and its collection operators. Keep a store with --store PATH and read its")
+        print("schema with: sqlite3 PATH .schema")
         return 0
     }
     var temporaryDirectory: URL?

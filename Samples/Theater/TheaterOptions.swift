@@ -20,16 +20,19 @@ struct TheaterOptions {
                        [-com.apple.CoreData.SQLDebug N]
 
           --store PATH      the SQLite store to use (default ./Theater.sqlite)
-          --reset           delete the store first and start empty (only a Core Data
-                            store is deleted: a folder or another file is refused)
+          --reset           delete the store first and start empty (only a Core
+                            Data store is deleted: a folder or another file is
+                            refused)
           --rename-movie NAME NEW-NAME
-                            only rename a saved movie and save: run it from a second terminal
-                            to see optimistic locking (the first program's save then fails)
-          --wait            with --rename-movie: rename in memory, then wait for Return
-                            before saving (the first terminal of the demo)
+                            only rename a saved movie and save: run it from a
+                            second terminal to see optimistic locking (the first
+                            program's save then fails)
+          --wait            with --rename-movie: rename in memory, then wait for
+                            Return before saving (the first terminal of the demo)
           -com.apple.CoreData.SQLDebug N
-                            print the SQL Core Data runs on stderr: 1 statements and timings,
-                            3 also bound values, 4 also query plans (or set SQLDEBUG=N)
+                            print the SQL Core Data runs on stderr: 1 statements
+                            and timings, 3 also bound values, 4 also query plans
+                            (or set SQLDEBUG=N)
         """
 
     /// A command-line mistake, reported as one line and exit status 2.

@@ -27,6 +27,8 @@ do {
     FileHandle.standardError.write(Data("theater: \(error.description)\n".utf8))
     exit(2)
 } catch {
+    // What was narrated comes before the error, also through a pipe.
+    _ = companion_finish_standard_output()
     FileHandle.standardError.write(Data("theater: \(error)\n".utf8))
     exit(1)
 }

@@ -48,6 +48,6 @@ import Testing
         let inside = try read("Lessons/09-inside-the-store.md")
         #expect(inside.contains("The Theater\nsample keeps only one theater at the end"))
         let locking = try read("Lessons/14-optimistic-locking.md")
-        #expect(locking.contains("The Theater sample keeps the Odeon, showing *Up*"))
+        #expect(locking.contains("The Theater sample keeps the Gaumont, showing *Up*"))
     }
 }

@@ -30,8 +30,9 @@ import Testing
     /// The commands the reader prints above runnable blocks, in order.
     private func runCommands(in text: String) -> [String] {
         text.split(separator: "\n").compactMap { line in
-            guard let start = line.range(of: "▶ ") else { return nil }
-            return line[start.upperBound...].trimmingCharacters(in: CharacterSet(charactersIn: "` "))
+            let trimmed = line.drop { $0 == " " }
+            guard trimmed.hasPrefix("▶ `") else { return nil }
+            return trimmed.dropFirst(2).trimmingCharacters(in: CharacterSet(charactersIn: "` "))
         }
     }
 

@@ -83,6 +83,6 @@ import Testing
         let text = String(decoding: shown, as: UTF8.self)
         #expect(first.terminationStatus == 1)
         #expect(text.contains("(Core Data error 133020)"), "\(text)")
-        #expect(text.contains("it is now \"Down\"; nothing was overwritten"), "\(text)")
+        #expect(text.contains("(it is now \"Down\"); nothing was overwritten"), "\(text)")
     }
 }
