@@ -14,10 +14,14 @@ let package = Package(
         .library(name: "TerminalMarkdown", targets: ["TerminalMarkdown"]),
         .library(name: "Accelerometer", targets: ["Accelerometer"]),
         .library(name: "CompanionCLI", targets: ["CompanionCLI"]),
+        // What a lesson's program imports to find the samples' models (`companion lessons run`).
+        .library(name: "SampleSupport", targets: ["SampleSupport"]),
         .executable(name: "companion", targets: ["companion"]),
         .executable(name: "theater", targets: ["theater"]),
         .executable(name: "books", targets: ["books"]),
         .executable(name: "superdb", targets: ["superdb"]),
+        .executable(name: "recipes", targets: ["recipes"]),
+        .executable(name: "habr", targets: ["habr"]),
         .executable(name: "accelerometer-graph", targets: ["accelerometer-graph"]),
         .executable(name: "companion-bench", targets: ["companion-bench"]),
     ],
@@ -50,7 +54,9 @@ let package = Package(
         .executableTarget(name: "companion", dependencies: ["CompanionCLI"]),
 
         // MARK: - Lecture samples
-        .target(name: "SampleSupport", dependencies: ["ObjectGraph", "TerminalKit"], path: "Samples/SampleSupport"),
+        .target(
+            name: "SampleSupport", dependencies: ["ObjectGraph", "TerminalKit", "CStandardOutput"],
+            path: "Samples/SampleSupport"),
         .executableTarget(
             name: "theater", dependencies: ["ObjectGraph", "SampleSupport", "CStandardOutput"], path: "Samples/Theater",
             resources: [.copy("Theater.xcdatamodeld")]
@@ -62,6 +68,14 @@ let package = Package(
         .executableTarget(
             name: "superdb", dependencies: ["ObjectGraph", "SampleSupport", "CStandardOutput"], path: "Samples/SuperDB",
             resources: [.copy("SuperDB.xcdatamodeld")]
+        ),
+        .executableTarget(
+            name: "recipes", dependencies: ["ObjectGraph", "SampleSupport", "CStandardOutput"], path: "Samples/Recipes",
+            resources: [.copy("Recipes.xcdatamodeld"), .copy("Recipes.sqlite")]
+        ),
+        .executableTarget(
+            name: "habr", dependencies: ["ObjectGraph", "SampleSupport", "CStandardOutput"], path: "Samples/Habr",
+            resources: [.copy("Habr.xcdatamodeld")]
         ),
         .executableTarget(
             name: "accelerometer-graph", dependencies: ["Accelerometer", "TerminalKit", "CStandardOutput"],

@@ -8,9 +8,23 @@ import TerminalKit
 struct SampleOptions {
     /// The widths a plot can be drawn at (its labels need 30 columns).
     static let widths = 30...1000
-    /// The usage line `--help` prints.
-    static let usage =
-        "usage: accelerometer-graph [tilting|shaking|walking|FILE] [--width N] [--color always|never|auto]"
+    /// The usage line, for messages.
+    static let usage = "usage: accelerometer-graph [RECORDING] [--width N] [--color WHEN]"
+
+    /// What `--help` prints, within 80 columns.
+    static let help = """
+        \(usage)
+
+        Draws a recording's acceleration and what Apple's AccelerometerGraph filters
+        make of it: the low-pass filter keeps gravity, the high-pass filter keeps
+        movement, each fixed and adaptive.
+
+          RECORDING         tilting (default), shaking, walking, or an .iiorec FILE
+          --width N         the page width, \(widths.lowerBound) to \(widths.upperBound) columns (default:
+                            COLUMNS, else the terminal, else 80)
+          --color WHEN      always, never or auto (default; NO_COLOR and the
+                            other usual variables are honoured)
+        """
 
     /// A shipped recording's name, or a path.
     var recording = "tilting"

@@ -63,7 +63,9 @@ func run() throws(SampleExit) {
             panels: [
                 PlotPanel(title: "accelerometer (g)", times: times, vectors: inputs),
                 PlotPanel(title: "low-pass 5 Hz, \(mode): gravity (g)", times: times, vectors: low),
-                PlotPanel(title: "high-pass 5 Hz, \(mode): movement (g)", times: times, vectors: high),
+                PlotPanel(
+                    title: "high-pass 5 Hz, \(mode): movement (g) after settling", times: times,
+                    vectors: settled(high, times: times)),
             ],
             width: width, panelHeight: 8, useColor: color.isEnabled)
         print(plot.render())
@@ -86,6 +88,17 @@ func run() throws(SampleExit) {
     for line in wrapped(explanation, width: width) { print(line) }
 }
 
+/// The high-pass output with its first second left out (not a number, so it is not drawn and does
+/// not set the panel's scale). The filter starts from zero, so its first output jumps to the whole
+/// 1 g of gravity and decays over five time constants (5 RC = 5 / cutoff = 1 s); scaled to that
+/// jump, the movement the panel is about would be a flat line.
+func settled(_ output: [Vector3], times: [Double]) -> [Vector3] {
+    guard let start = times.first else { return output }
+    let settling = 5 / FilterConstants.defaultCutoff
+    let hidden = Vector3(x: .nan, y: .nan, z: .nan)
+    return zip(output, times).map { value, time in time - start < settling ? hidden : value }
+}
+
 /// Prints one line on standard error, control characters shown visibly (the message may quote a
 /// file's first bytes or a path the user typed).
 func printError(_ message: String) {
@@ -97,7 +110,7 @@ companion_check_standard_output_at_exit("accelerometer-graph")
 do {
     try run()
 } catch .help {
-    print(SampleOptions.usage)
+    print(SampleOptions.help)
 } catch .usage(let message) {
     printError(message)
     exit(2)

@@ -66,7 +66,7 @@ struct BooksDemo {
         let cancelled = ManagedObjectContext(concurrencyType: .mainQueue, parent: context)
         try Self.insertBook("Neil Gaiman", "Good Omens", copyright: nil, into: cancelled)
         print(
-            "    (no events: the editing context is thrown away; the view context has changes: \(context.hasChanges))")
+            "    (no events: the editing context is dropped; view context has changes: \(context.hasChanges))")
 
         step("add \"Neverwhere\" by Neil Gaiman, then Save")
         try Self.insertBook("Neil Gaiman", "Neverwhere", copyright: nil, into: context)
@@ -80,7 +80,7 @@ struct BooksDemo {
         try book(titled: "Moving Pictures")?.setValue("Wyrd Sisters", forKey: "title")
         context.processPendingChanges()
 
-        step("change the author of \"Machine Translation\" to Bill Bryson (a move between sections)")
+        step("\"Machine Translation\" gets the author Bill Bryson (a move between sections)")
         try book(titled: "Machine Translation")?.setValue("Bill Bryson", forKey: "author")
         context.processPendingChanges()
 

@@ -7,6 +7,7 @@ import ObjectGraph
 import SampleSupport
 
 func runBooks() -> Int32 {
+    SampleOutput.prepare()
     let options: SampleStoreOptions
     do {
         options = try SampleStoreOptions(program: "books", arguments: Array(CommandLine.arguments.dropFirst()))
@@ -15,7 +16,7 @@ func runBooks() -> Int32 {
         return 2
     }
     if options.wantsHelp {
-        print(options.usage)
+        print(options.help)
         return 0
     }
     var temporaryDirectory: URL?

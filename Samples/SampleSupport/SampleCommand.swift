@@ -7,4 +7,10 @@ public enum SampleCommand {
     public static func companion(_ arguments: String) -> String {
         RunnableCommand.spelled("companion", arguments)
     }
+
+    /// `PROGRAM ARGUMENTS` when `PROGRAM` (a sample) is installed on `PATH`, else
+    /// `swift run PROGRAM ARGUMENTS`.
+    public static func spelled(_ program: String, _ arguments: String) -> String {
+        RunnableCommand.spelled(program, arguments)
+    }
 }

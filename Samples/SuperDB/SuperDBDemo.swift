@@ -64,7 +64,8 @@ struct SuperDBDemo {
             let name = (hero["name"] as? String ?? "").padding(toLength: 13, withPad: " ", startingAt: 0)
             let identity = (hero["secretIdentity"] as? String ?? "").padding(toLength: 13, withPad: " ", startingAt: 0)
             let sex = (hero["sex"] as? String ?? "").padding(toLength: 7, withPad: " ", startingAt: 0)
-            print("  \(name) \(identity) \(Self.born(hero))  \(sex) powers: \(Self.names(hero["powers"]))")
+            // Within 80 columns: a projector, a narrow terminal.
+            print("  \(name)\(identity)\(Self.born(hero)) \(sex)\(Self.names(hero["powers"]))")
         }
     }
 
@@ -112,9 +113,8 @@ struct SuperDBDemo {
             wealth["hero"] = editedBatman
             print("  in the editing context, Batman's powers: \(Self.names(editedBatman["powers"]))")
         }
-        print(
-            "  after Cancel, Batman's powers: \(Self.names(batman["powers"])); "
-                + "view context has changes: \(context.hasChanges); powers in the store: \(try powersInStore())")
+        print("  after Cancel, Batman's powers: \(Self.names(batman["powers"]))")
+        print("  view context has changes: \(context.hasChanges); powers in the store: \(try powersInStore())")
 
         step("edit Batman again: add \"Detective Skills\" (Training), then Save")
         let editor = ManagedObjectContext(concurrencyType: .mainQueue, parent: context)
@@ -124,9 +124,8 @@ struct SuperDBDemo {
         skills["source"] = "Training"
         skills["hero"] = editedBatman
         try editor.save()
-        print(
-            "  after the editing context saves, Batman's powers: \(Self.names(batman["powers"])); "
-                + "powers in the store: \(try powersInStore())")
+        print("  after the editing context saves, Batman's powers: \(Self.names(batman["powers"]))")
+        print("  powers in the store: \(try powersInStore())")
         try context.save()
         print("  after the view context saves, powers in the store: \(try powersInStore())")
 
@@ -139,12 +138,12 @@ struct SuperDBDemo {
         try context.save()
         print("  after saving, powers in the store: \(try powersInStore())")
 
-        step("Storm's birthdate changes to 1930-01-01; fetched properties keep their value until refreshed")
+        step("Storm's birthdate becomes 1930-01-01; fetched properties wait for a refresh")
         storm["birthdate"] = SeedHeroes.date("1930-01-01")
         try context.save()
         print("  Spider-Man's olderHeroes, not yet refreshed: \(Self.names(spiderMan["olderHeroes"]))")
         context.refresh(spiderMan, mergeChanges: true)
-        print("  after refresh(_:mergeChanges:):             \(Self.names(spiderMan["olderHeroes"]))")
+        print("  after refresh(_:mergeChanges:): \(Self.names(spiderMan["olderHeroes"]))")
 
         print("")
         printHeroes()

@@ -1,5 +1,7 @@
+import CStandardOutput
 import Foundation
 import ObjectGraph
+import SampleSupport
 
 /// `theater --rename-movie NAME NEW-NAME`: renames one saved movie and saves, nothing else.
 ///
@@ -11,6 +13,8 @@ struct MovieRenaming {
     let storeURL: URL
     let oldName: String
     let newName: String
+    /// Whether to wait for a line on standard input between the rename and the save (`--wait`).
+    var waitsBeforeSaving = false
     let write: (String) -> Void
 
     func run() throws {
@@ -24,7 +28,29 @@ struct MovieRenaming {
             throw NoSuchMovie(name: oldName, store: storeURL.path)
         }
         movie.setValue(newName, forKey: "name")
-        try context.save()
+        if waitsBeforeSaving {
+            write("renamed \"\(oldName)\" to \"\(newName)\" in memory; the store still has the old name")
+            write("now, in a second terminal:")
+            write(
+                "  "
+                    + SampleCommand.spelled(
+                        "theater", "--store \(storeURL.path) --rename-movie \(oldName) SOMETHING-ELSE"))
+            write("then press Return here to save")
+            // The prompt must reach a pipe before the wait, not sit in stdout's buffer.
+            _ = companion_finish_standard_output()
+            guard readLine() != nil else {
+                write("no Return before the end of input: nothing was saved")
+                return
+            }
+        }
+        do {
+            try context.save()
+        } catch let error as CoreDataError where error.code == .managedObjectMerge {
+            let stored = error.conflicts.first?.persistedRow?.values["name"].map { "\($0)" } ?? "?"
+            write("the save failed: \(error)")
+            write("another program saved the movie first (it is now \"\(stored)\"); nothing was overwritten")
+            throw error
+        }
         write("renamed the movie \"\(oldName)\" to \"\(newName)\" in \(storeURL.path)")
     }
 

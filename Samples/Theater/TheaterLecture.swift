@@ -47,7 +47,7 @@ struct TheaterLecture {
             say("  + Movie \"\(film.name)\"")
         }
         let movies = (theater.value(forKey: "movies") as? any Collection)?.count ?? 0
-        say("theater.movies now holds \(movies) movies (the inverse of movie.theater, kept in step)")
+        say("theater.movies holds \(movies) movies (the inverse of movie.theater)")
         say("inserted objects: \(context.insertedObjects.count), nothing is on disk yet")
 
         step(3, "Save")
@@ -67,11 +67,15 @@ struct TheaterLecture {
 
         step(5, "Read values with value(forKey:)")
         if let first = fetched.first {
-            say("movie.value(forKey: \"name\")               → \(describe(first.value(forKey: "name")))")
-            say("movie.value(forKey: \"movieDescription\")   → \(describe(first.value(forKey: "movieDescription")))")
-            say("movie.value(forKeyPath: \"theater.name\")   → \(describe(first.value(forKeyPath: "theater.name")))")
+            say("movie.value(forKey: \"name\")")
+            say("  → \(describe(first.value(forKey: "name")))")
+            say("movie.value(forKey: \"movieDescription\")")
+            say("  → \(describe(first.value(forKey: "movieDescription")))")
+            say("movie.value(forKeyPath: \"theater.name\")")
+            say("  → \(describe(first.value(forKeyPath: "theater.name")))")
         }
-        say("theater.value(forKeyPath: \"movies.@count\") → \(describe(theater.value(forKeyPath: "movies.@count")))")
+        say("theater.value(forKeyPath: \"movies.@count\")")
+        say("  → \(describe(theater.value(forKeyPath: "movies.@count")))")
 
         step(6, "Delete the theater: its movies go too (delete rule: cascade)")
         let before = try context.count(for: FetchRequest(entityName: "Movie"))
@@ -81,12 +85,29 @@ struct TheaterLecture {
         try context.save()
         let after = try context.count(for: FetchRequest(entityName: "Movie"))
         say("movies in the store: \(before) before, \(after) after the save")
+        // The store keeps something to look at in step 7 and for the optimistic-locking demo.
+        let gaumont = try context.insertNewObject(forEntityName: "Theater")
+        gaumont.setValue("Gaumont", forKey: "name")
+        let kept = try context.insertNewObject(forEntityName: "Movie")
+        kept.setValue("Up", forKey: "name")
+        kept.setValue(gaumont, forKey: "theater")
+        try context.save()
+        say("a second theater is kept for what follows: \"Gaumont\", showing \"Up\"")
 
         step(7, "Inspect the store yourself")
-        say("the store is \(storeURL.path)")
-        say("try: sqlite3 \"\(storeURL.path)\" .schema")
-        say("     " + SampleCommand.companion("inspect \"\(storeURL.path)\""))
-        say("     swift run theater -com.apple.CoreData.SQLDebug 1   (to see the SQL of every step)")
+        // Relative to the current folder when it is inside it, so the commands fit 80 columns.
+        let shown = Self.displayPath(storeURL)
+        say("the store is \(shown)")
+        say("try: sqlite3 \"\(shown)\" .schema")
+        say("     " + SampleCommand.companion("inspect \"\(shown)\""))
+        say("the SQL of every step: " + SampleCommand.spelled("theater", "-com.apple.CoreData.SQLDebug 1"))
+    }
+
+    /// `url`'s path relative to the current folder when the file is inside it, else the full path.
+    static func displayPath(_ url: URL) -> String {
+        let folder = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).standardizedFileURL.path
+        let path = url.standardizedFileURL.path
+        return path.hasPrefix(folder + "/") ? String(path.dropFirst(folder.count + 1)) : path
     }
 
     /// The model from the sample's own resources (`Theater.xcdatamodeld`, copied by SwiftPM).

@@ -12,20 +12,27 @@ struct TheaterOptions {
     var showHelp = false
     /// `--rename-movie NAME NEW-NAME`: only rename one movie (the optimistic-locking demo).
     var renaming: (from: String, to: String)?
+    /// `--wait`: with `--rename-movie`, rename in memory, then wait for Return before saving.
+    var waitsBeforeSaving = false
 
     static let usage = """
-        usage: theater [--store PATH] [--reset] [--rename-movie NAME NEW-NAME]
+        usage: theater [--store PATH] [--reset] [--rename-movie NAME NEW-NAME [--wait]]
                        [-com.apple.CoreData.SQLDebug N]
 
           --store PATH      the SQLite store to use (default ./Theater.sqlite)
-          --reset           delete the store first and start empty (only a Core Data
-                            store is deleted: a folder or another file is refused)
+          --reset           delete the store first and start empty (only a Core
+                            Data store is deleted: a folder or another file is
+                            refused)
           --rename-movie NAME NEW-NAME
-                            only rename a saved movie and save: run it from a second terminal
-                            to see optimistic locking (the first program's save then fails)
+                            only rename a saved movie and save: run it from a
+                            second terminal to see optimistic locking (the first
+                            program's save then fails)
+          --wait            with --rename-movie: rename in memory, then wait for
+                            Return before saving (the first terminal of the demo)
           -com.apple.CoreData.SQLDebug N
-                            print the SQL Core Data runs on stderr: 1 statements and timings,
-                            3 also bound values, 4 also query plans (or set SQLDEBUG=N)
+                            print the SQL Core Data runs on stderr: 1 statements
+                            and timings, 3 also bound values, 4 also query plans
+                            (or set SQLDEBUG=N)
         """
 
     /// A command-line mistake, reported as one line and exit status 2.
@@ -46,6 +53,8 @@ struct TheaterOptions {
                 index += 1
             case "--reset":
                 reset = true
+            case "--wait":
+                waitsBeforeSaving = true
             case "--rename-movie":
                 guard index + 2 < arguments.count else {
                     throw UsageError(description: "--rename-movie needs a movie name and its new name")
@@ -61,6 +70,9 @@ struct TheaterOptions {
                 throw UsageError(description: "unknown argument '\(argument)' (try --help)")
             }
             index += 1
+        }
+        if waitsBeforeSaving && renaming == nil {
+            throw UsageError(description: "--wait goes with --rename-movie NAME NEW-NAME")
         }
     }
 }

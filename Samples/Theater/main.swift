@@ -2,9 +2,11 @@
 // `swift run theater` (or `make run`); `--help` lists the flags.
 import CStandardOutput
 import Foundation
+import SampleSupport
 
 // Output lost to a full disk or /dev/full is a failure, not a silent success.
 companion_check_standard_output_at_exit("theater")
+SampleOutput.prepare()
 let arguments = Array(CommandLine.arguments.dropFirst())
 do {
     let options = try TheaterOptions(arguments: arguments)
@@ -14,7 +16,10 @@ do {
     }
     if let renaming = options.renaming {
         let url = URL(fileURLWithPath: options.storePath).standardizedFileURL
-        try MovieRenaming(storeURL: url, oldName: renaming.from, newName: renaming.to, write: { print($0) }).run()
+        try MovieRenaming(
+            storeURL: url, oldName: renaming.from, newName: renaming.to, waitsBeforeSaving: options.waitsBeforeSaving,
+            write: { print($0) }
+        ).run()
     } else {
         try TheaterLecture(options: options, write: { print($0) }).run()
     }
@@ -22,6 +27,8 @@ do {
     FileHandle.standardError.write(Data("theater: \(error.description)\n".utf8))
     exit(2)
 } catch {
+    // What was narrated comes before the error, also through a pipe.
+    _ = companion_finish_standard_output()
     FileHandle.standardError.write(Data("theater: \(error)\n".utf8))
     exit(1)
 }

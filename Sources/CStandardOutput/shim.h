@@ -21,6 +21,8 @@ static const char *companion_output_program = "";
 static inline void companion_output_check(void) {
     int code = companion_finish_standard_output();
     if (code == 0) return;
+    // The reader went away (`sample | head -1`): nothing to tell them; end as SIGPIPE would have.
+    if (code == EPIPE) _exit(141);
     const char *reason = code > 0 ? strerror(code) : "a write failed (is the disk full?)";
     fprintf(stderr, "%s: standard output: %s; the output is incomplete\n", companion_output_program, reason);
     _exit(1);

@@ -1,15 +1,17 @@
-/// How many terminal columns text takes, from our own Unicode tables (never the C library's `wcwidth`).
+/// How many terminal columns text takes, as terminals draw it: glibc's `wcwidth` in C.UTF-8, the
+/// table tmux and xterm use, kept in ``DisplayWidthTables`` so the result never depends on the locale.
 ///
-/// The rules, per extended grapheme cluster (a Swift `Character`):
-/// - East Asian Wide and Fullwidth characters (CJK ideographs, kana, Hangul syllables, fullwidth
-///   forms) and emoji shown in emoji presentation take **2** columns.
-/// - Combining marks (Mn, Me; and any mark following a base inside one cluster, as in Devanagari
-///   "कि"), format characters (Cf: zero-width joiner, word joiner…) and conjoining Hangul vowels
-///   take **0** columns: they sit on the character before them.
+/// The rules, per extended grapheme cluster (a Swift `Character`), checked against tmux:
+/// - Each scalar takes its `wcwidth`: 2 for East Asian Wide and Fullwidth characters and emoji in
+///   emoji presentation; 0 for combining marks (Mn, Me), most format characters (Cf) and conjoining
+///   Hangul vowels; 1 for the rest, spacing marks (Mc) included, so Devanagari "कि" takes 2.
+///   A scalar `wcwidth` gives no width (-1, unassigned) takes 1, as tmux assumes.
+/// - A cluster takes the sum of its scalars, except that a scalar after a zero-width joiner joins
+///   the previous one and adds nothing: "👩‍💻" takes 2. A variation selector adds nothing either,
+///   so "❤\u{FE0F}" takes 1, as tmux draws it.
 /// - Control characters (C0, DEL, C1) and bidirectional overrides never reach the terminal as
 ///   they are: ``TerminalSanitizer`` shows them visibly, and their width is the width of that
 ///   visible form.
-/// - Everything else takes 1 column.
 ///
 /// ```swift
 /// DisplayWidth.of("日本語")   // 6
@@ -33,12 +35,10 @@ public enum DisplayWidth {
             }
         }
         var width = 0
+        var afterJoiner = false
         for scalar in scalars {
-            if scalar.value == 0xFE0F, first.properties.isEmoji {
-                // VARIATION SELECTOR-16 asks for emoji presentation, which terminals draw wide.
-                return 2
-            }
-            width = max(width, of(scalar: scalar))
+            if !afterJoiner { width += of(scalar: scalar) }
+            afterJoiner = scalar.value == 0x200D
         }
         return width
     }
@@ -67,7 +67,6 @@ public enum DisplayWidth {
         if value < 0x300 { return 1 }
         if contains(DisplayWidthTables.zero, value) { return 0 }
         if contains(DisplayWidthTables.wide, value) { return 2 }
-        if scalar.properties.isEmojiPresentation { return 2 }
         return 1
     }
 

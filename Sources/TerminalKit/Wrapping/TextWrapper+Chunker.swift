@@ -59,8 +59,10 @@ private struct ChunkBuilder {
         let width = DisplayWidth.of(character)
         if breakBeforeNext, !Chunker.noBreakBefore.contains(character) { flushWord() }
         word.append(String(character), span: span, width: width)
-        // Wide characters (CJK) allow a break after them; opening brackets never do.
-        breakBeforeNext = width == 2 && !Chunker.noBreakAfter.contains(character)
+        // Wide characters (CJK, emoji) allow a break after them; opening brackets never do. A
+        // cluster two columns wide for other reasons (Devanagari "कि") is part of a word.
+        let startsWide = character.unicodeScalars.first.map { DisplayWidth.of(scalar: $0) == 2 } ?? false
+        breakBeforeNext = startsWide && !Chunker.noBreakAfter.contains(character)
     }
 
     mutating func finish() -> [WrapChunk] {

@@ -50,7 +50,7 @@ public struct LessonCatalog: Sendable {
 
     /// The package folder of an executable SwiftPM built (the folder holding its `.build`), or nil
     /// when the executable is not inside a `.build` folder.
-    static func packageDirectory(containingBuildOf executable: String) -> String? {
+    public static func packageDirectory(containingBuildOf executable: String) -> String? {
         let components = (executable as NSString).pathComponents
         guard let build = components.lastIndex(of: ".build"), build > 0 else { return nil }
         return NSString.path(withComponents: Array(components[..<build]))

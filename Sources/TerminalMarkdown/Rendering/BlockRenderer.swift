@@ -107,40 +107,51 @@ final class BlockRenderer {
         return TextWrapper(width: width).wrap(hardLines)
     }
 
+    /// A code block, indented by four columns. Code is never cut: with ``RenderOptions/CodeOverflow/wrap``
+    /// a line wider than the page goes on under a dim `↪` in the indent, every character kept.
     private func codeBlock(_ node: MarkdownNode, width: Int) -> [StyledLine] {
         let indent = StyledSpan("    ")
         let available = max(1, width - 4)
-        return CodeHighlighter.lines(of: node.literal, info: node.fenceInfo).map { spans in
-            if spans.isEmpty { return StyledLine(isPreformatted: true) }
-            var line = StyledLine([indent], isPreformatted: true)
+        return CodeHighlighter.lines(of: node.literal, info: node.fenceInfo).flatMap { spans -> [StyledLine] in
+            if spans.isEmpty { return [StyledLine(isPreformatted: true)] }
             let lineWidth = spans.reduce(0) { $0 + $1.width }
-            if options.codeOverflow == .cut, lineWidth > available {
-                for span in cut(spans, to: available - 1) { line.append(span) }
-                line.append(StyledSpan("›", style: Theme.overflowMarker))
-                line.isPreformatted = false
-            } else {
+            guard options.codeOverflow == .wrap, lineWidth > available else {
+                var line = StyledLine([indent], isPreformatted: true)
                 for span in spans { line.append(span) }
+                return [line]
             }
-            return line
+            return rows(of: spans, width: available).enumerated().map { index, row in
+                let prefix = index == 0 ? indent : StyledSpan("  ↪ ", style: Theme.overflowMarker)
+                var line = StyledLine([prefix], isPreformatted: true)
+                for span in row { line.append(span) }
+                return line
+            }
         }
     }
 
-    /// The spans cut to at most `width` columns.
-    private func cut(_ spans: [StyledSpan], to width: Int) -> [StyledSpan] {
-        var result: [StyledSpan] = []
+    /// The spans split into rows of at most `width` columns, between characters (grapheme
+    /// clusters), so no character is lost or split; a character wider than `width` gets a row.
+    private func rows(of spans: [StyledSpan], width: Int) -> [[StyledSpan]] {
+        var rows: [[StyledSpan]] = [[]]
         var used = 0
         for span in spans {
             var text = ""
             for character in span.text {
                 let characterWidth = DisplayWidth.of(character)
-                if used + characterWidth > width { break }
+                if used + characterWidth > width, used > 0 {
+                    if !text.isEmpty {
+                        rows[rows.count - 1].append(StyledSpan(text, style: span.style, link: span.link))
+                    }
+                    rows.append([])
+                    text = ""
+                    used = 0
+                }
                 text.append(character)
                 used += characterWidth
             }
-            if !text.isEmpty { result.append(StyledSpan(text, style: span.style, link: span.link)) }
-            if used >= width { break }
+            if !text.isEmpty { rows[rows.count - 1].append(StyledSpan(text, style: span.style, link: span.link)) }
         }
-        return result
+        return rows
     }
 
     // MARK: - Links

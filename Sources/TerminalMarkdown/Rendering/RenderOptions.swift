@@ -4,9 +4,9 @@ public struct RenderOptions: Sendable, Equatable {
     public enum CodeOverflow: Sendable, Equatable {
         /// The line is written whole (into a file or a pipe, so copying code keeps it intact).
         case keep
-        /// The line is cut at the page width and ends with a dim `›` marker (on a terminal, so
-        /// the terminal does not wrap code).
-        case cut
+        /// The line goes on in rows of the page width, each continuation under a dim `↪` in the
+        /// code's indent (on a terminal, so the terminal does not wrap code). No character is dropped.
+        case wrap
     }
 
     /// The page width in columns: no line is wider, except code lines with ``CodeOverflow/keep``.

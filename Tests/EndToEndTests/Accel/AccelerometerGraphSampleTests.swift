@@ -126,4 +126,21 @@ import Testing
         let line = try #require(rows.element(at: row), "no CSV line \(row)")
         return try #require(line.split(separator: ",").element(at: 13).flatMap { Double($0) }, "line \(row): \(line)")
     }
+
+    /// The high-pass filter starts from zero, so its first outputs jump to the whole of gravity; the
+    /// panel leaves out that first second and is scaled to the movement of a gentle tilt (< 0.5 g).
+    @Test func highPassPanelsAreScaledToTheSignalAfterTheFilterHasSettled() throws {
+        let outcome = try ProductRunner.run("accelerometer-graph", ["tilting", "--width", "80"])
+        #expect(outcome.status == 0, "\(outcome.standardError)")
+        let lines = outcome.standardOutput.split(separator: "\n").map(String.init)
+        for mode in ["adaptive off", "adaptive on"] {
+            let title = try #require(lines.firstIndex { $0.hasPrefix("high-pass 5 Hz, \(mode)") })
+            let panel = try #require(lines.elements(at: (title + 1)...(title + 8)))
+            let labels = panel.compactMap {
+                $0.split(separator: "┤").first.flatMap { Double($0.trimmingCharacters(in: .whitespaces)) }
+            }
+            #expect(labels.count >= 2)
+            #expect(labels.allSatisfy { abs($0) < 0.5 }, "\(mode): \(labels)")
+        }
+    }
 }

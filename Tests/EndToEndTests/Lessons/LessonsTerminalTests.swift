@@ -37,7 +37,7 @@ import Testing
                 == "reading-in-the-terminal\n")
     }
 
-    @Test func theTerminalsWidthIsUsedAndCodeIsCutNotWrapped() throws {
+    @Test func theTerminalsWidthIsUsedAndLongCodeGoesOnUnderAContinuationMark() throws {
         let state = temporaryState()
         defer { try? FileManager.default.removeItem(at: state) }
         let session = try TerminalSession(columns: 36, rows: 80, command: command("1 --no-pager", state: state))
@@ -49,7 +49,8 @@ import Testing
         for row in rows {
             #expect(row.count <= 36, "a row the terminal had to wrap: \(row)")
         }
-        #expect(rows.contains { $0.hasSuffix("›") }, "a long code line is cut with a marker")
+        #expect(rows.contains { $0.contains("  ↪ ") }, "a long code line goes on under a mark")
+        #expect(!rows.contains { $0.hasSuffix("›") }, "no code line is cut")
     }
 
     @Test func aShortOutputIsNotPagedAndThePagerVariableIsHonoured() throws {

@@ -13,7 +13,7 @@ enum SnippetCompiler {
         "SQLite", "ObjectGraph", "StoreInspector", "TerminalKit", "TerminalMarkdown", "Accelerometer",
     ]
     /// The system-library targets (module maps) the libraries import.
-    static let systemModules = ["CSQLite", "CZlib", "CMark", "CReadline"]
+    static let systemModules = ["CSQLite", "CZlib", "CMark", "CReadline", "CStandardOutput"]
     /// The C libraries those link.
     static let linkedLibraries = ["sqlite3", "z", "cmark", "readline"]
 

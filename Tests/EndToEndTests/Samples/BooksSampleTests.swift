@@ -57,7 +57,8 @@ import Testing
         let outcome = try ProductRunner.run(product, ["--help"])
         #expect(outcome.status == 0)
         #expect(
-            outcome.standardOutput == "usage: \(product) [--store PATH [--reset]] [-com.apple.CoreData.SQLDebug N]\n")
+            outcome.standardOutput.hasPrefix(
+                "usage: \(product) [--store PATH [--reset]] [-com.apple.CoreData.SQLDebug N]\n\n  --store PATH"))
         #expect(outcome.standardError.isEmpty)
     }
 }

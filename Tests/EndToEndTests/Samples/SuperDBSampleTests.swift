@@ -19,7 +19,7 @@ import Testing
         let output = try run.run().standardOutput
         #expect(
             output.contains(
-                "after Cancel, Batman's powers: -; view context has changes: false; powers in the store: 6"))
+                "after Cancel, Batman's powers: -\n  view context has changes: false; powers in the store: 6"))
         #expect(output.contains("at once, before saving, Superman's powers: Super Strength"))
         #expect(output.contains("oppositeSexHeroes  Storm, Wonder Woman"))
     }

@@ -46,4 +46,43 @@ import Testing
         check.waitUntilExit()
         #expect(text == "Up (2009)|2\n")
     }
+
+    /// Lesson 14's two terminals, as it tells them: the first `theater --rename-movie Up Upper --wait`
+    /// renames in memory and waits; the second `theater --rename-movie Up Down` saves; Return in the
+    /// first then fails with 133020 and the file keeps "Down".
+    @Test func theLessonsTwoTerminalDemoFailsTheFirstSaveWith133020() throws {
+        let run = try SampleRun("theater", storeFileName: "lesson14.sqlite")
+        defer { run.remove() }
+        #expect(try run.run().status == 0)
+
+        let first = Process()
+        first.executableURL = ProductRunner.binDirectory.appendingPathComponent("theater")
+        first.arguments = ["--store", run.store.path, "--rename-movie", "Up", "Upper", "--wait"]
+        first.currentDirectoryURL = run.directory
+        let input = Pipe()
+        let output = Pipe()
+        first.standardInput = input
+        first.standardOutput = output
+        first.standardError = output
+        try first.run()
+        var shown = Data()
+        while !String(decoding: shown, as: UTF8.self).contains("then press Return") {
+            let chunk = output.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            shown.append(chunk)
+        }
+        #expect(String(decoding: shown, as: UTF8.self).contains("--rename-movie Up SOMETHING-ELSE"))
+
+        let second = try run.run(["--rename-movie", "Up", "Down"])
+        #expect(second.status == 0, "\(second.standardError)")
+
+        input.fileHandleForWriting.write(Data("\n".utf8))
+        try input.fileHandleForWriting.close()
+        shown.append(output.fileHandleForReading.readDataToEndOfFile())
+        first.waitUntilExit()
+        let text = String(decoding: shown, as: UTF8.self)
+        #expect(first.terminationStatus == 1)
+        #expect(text.contains("(Core Data error 133020)"), "\(text)")
+        #expect(text.contains("(it is now \"Down\"); nothing was overwritten"), "\(text)")
+    }
 }

@@ -29,7 +29,7 @@ import Testing
             exactly: ["--store", run.store.path, "--reset"],
             environment: ["SQLDEBUG": "", "PATH": bin.path + ":/usr/bin:/bin"])
         #expect(outcome.status == 0)
-        #expect(outcome.standardOutput.contains("     companion inspect \"\(run.store.path)\""))
+        #expect(outcome.standardOutput.contains("     companion inspect \"Theater.sqlite\""))
         #expect(!outcome.standardOutput.contains("swift run companion"))
     }
 

@@ -1,3 +1,4 @@
+import Glibc
 import TerminalKit
 import Testing
 
@@ -18,9 +19,36 @@ import Testing
     @Test func combiningMarksTakeNoColumn() {
         #expect(DisplayWidth.of("e\u{301}") == 1)
         #expect(DisplayWidth.of(scalar: "\u{301}") == 0)
-        // Devanagari: क + ि (vowel sign I, a spacing mark inside the cluster) + ् virama.
-        #expect(DisplayWidth.of("कि") == 1)
-        #expect(DisplayWidth.of("नमस्ते") == 3)
+    }
+
+    @Test func spacingVowelSignsTakeAColumnAsTerminalsDrawThem() {
+        // क + ि (vowel sign I, Mc): tmux moves the cursor two columns.
+        #expect(DisplayWidth.of("कि") == 2)
+        #expect(DisplayWidth.of(scalar: "\u{93F}") == 1)
+        // न म स ् (virama, Mn) त े (vowel sign E, Mn): four columns in tmux.
+        #expect(DisplayWidth.of("नमस्ते") == 4)
+    }
+
+    @Test func everyScalarTakesTheWidthGlibcsWcwidthGivesInCUTF8() throws {
+        let locale = try #require(setlocale(LC_CTYPE, "C.UTF-8"), "the C.UTF-8 locale is missing")
+        #expect(String(cString: locale) == "C.UTF-8")
+        // Glibc's module map leaves wcwidth out (it needs _XOPEN_SOURCE): take it from libc itself.
+        let libc = try #require(dlopen(nil, RTLD_NOW))
+        let symbol = try #require(dlsym(libc, "wcwidth"))
+        typealias WCWidth = @convention(c) (wchar_t) -> Int32
+        let wcwidth = unsafeBitCast(symbol, to: WCWidth.self)
+        var mismatches: [String] = []
+        for value in UInt32(0x20)...0x10FFFF {
+            guard let scalar = Unicode.Scalar(value), !(0x7F...0x9F).contains(value) else { continue }
+            let glibc = Int(wcwidth(wchar_t(value)))
+            // wcwidth -1 (unassigned) is drawn one column wide by tmux.
+            let expected = glibc < 0 ? 1 : glibc
+            if DisplayWidth.of(scalar: scalar) != expected, mismatches.count < 20 {
+                mismatches.append(
+                    String(value, radix: 16) + ": wcwidth \(glibc), ours \(DisplayWidth.of(scalar: scalar))")
+            }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches.joined(separator: "\n"))")
     }
 
     @Test func formatCharactersTakeNoColumn() {
@@ -28,10 +56,12 @@ import Testing
         #expect(DisplayWidth.of(scalar: "\u{2060}") == 0)
     }
 
-    @Test func emojiInEmojiPresentationAreWide() {
+    @Test func emojiTakeTheColumnsTmuxGivesThem() {
         #expect(DisplayWidth.of("🙂") == 2)
-        #expect(DisplayWidth.of("👩‍💻") == 2, "a ZWJ sequence is one wide cluster")
-        #expect(DisplayWidth.of("❤\u{FE0F}") == 2, "VS16 asks for emoji presentation")
+        #expect(DisplayWidth.of("👩‍💻") == 2, "after a zero-width joiner an emoji joins the one before")
+        #expect(DisplayWidth.of("👨‍👩‍👧") == 2)
+        #expect(DisplayWidth.of("🇯🇵") == 2, "two regional indicators, one column each")
+        #expect(DisplayWidth.of("❤\u{FE0F}") == 1, "VS16 adds no column: tmux draws ❤️ in one")
         #expect(DisplayWidth.of("❤") == 1)
     }
 

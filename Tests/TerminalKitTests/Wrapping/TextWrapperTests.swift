@@ -66,4 +66,34 @@ import Testing
         #expect(lines[0].spans == [StyledSpan("ab "), StyledSpan("cd", style: bold, link: "https://x")])
         #expect(lines[1].spans == [StyledSpan("ef", style: bold, link: "https://x")])
     }
+
+    // MARK: - Scripts wider and narrower than their characters
+
+    static let worldProse = [
+        "हिन्दी भाषा में लिखा गया यह वाक्य किसी भी चौड़ाई पर टर्मिनल से बाहर नहीं जाना चाहिए, क्योंकि मात्राएँ स्तंभ लेती हैं।",
+        "コアデータはオブジェクトグラフを管理します。日本語の文章は単語の間に空白がありませんが、どこでも改行できます。",
+        "Emoji 🙂 in 👩‍💻 prose 🇯🇵 with ❤️ hearts and 👨‍👩‍👧 families 🎉🎉🎉🎉🎉🎉 must wrap 🚀 too.",
+    ]
+
+    @Test(arguments: Array(20...80))
+    func devanagariJapaneseAndEmojiProseNeverOverflows(width: Int) {
+        for text in Self.worldProse {
+            let lines = TextWrapper(width: width).wrap([[StyledSpan(text)]])
+            for line in lines {
+                #expect(line.width <= width, "\(line.width) > \(width): \(line.plainText)")
+            }
+            // Nothing lost, nothing split: the characters come back in order.
+            let joined = lines.map(\.plainText).joined()
+            #expect(Array(joined.filter { $0 != " " }) == Array(text.filter { $0 != " " }))
+        }
+    }
+
+    @Test func aLineNeverBreaksInsideAGraphemeCluster() {
+        // "कि" is one cluster of two columns: at width 2 it moves whole to the next line.
+        let lines = TextWrapper(width: 2).wrap([[StyledSpan("ककि")]]).map(\.plainText)
+        #expect(lines == ["क", "कि"])
+        let family = TextWrapper(width: 3).wrap([[StyledSpan("a👨‍👩‍👧b")]]).map(\.plainText)
+        #expect(family.joined() == "a👨‍👩‍👧b")
+        #expect(family.allSatisfy { $0.unicodeScalars.first != "\u{200D}" })
+    }
 }

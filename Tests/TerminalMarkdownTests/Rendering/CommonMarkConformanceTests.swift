@@ -53,8 +53,8 @@ struct CommonMarkConformanceTests {
         #expect(failures.isEmpty, "\(failures.count) lines too wide:\n\(failures.prefix(20).joined(separator: "\n"))")
     }
 
-    @Test func cuttingCodeKeepsEveryLineWithinThePage() {
-        let renderer = MarkdownRenderer(options: RenderOptions(width: 12, codeOverflow: .cut))
+    @Test func wrappingCodeKeepsEveryLineWithinThePage() {
+        let renderer = MarkdownRenderer(options: RenderOptions(width: 12, codeOverflow: .wrap))
         for example in Self.examples {
             for line in renderer.lines(for: example.markdown) {
                 #expect(line.width <= 12, "\(example.testDescription): \(line.plainText)")

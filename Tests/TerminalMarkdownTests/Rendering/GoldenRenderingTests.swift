@@ -15,7 +15,7 @@ import Testing
             "colour-links-40.txt",
             RenderOptions(
                 width: 40, colors: true, hyperlinks: true, documentDirectory: "/lessons",
-                codeOverflow: .cut)
+                codeOverflow: .wrap)
         ),
     ]
 

@@ -70,13 +70,15 @@ import Testing
         #expect(spans.contains { $0.text == "[1]" } && spans.contains { $0.text == "[2]" })
     }
 
-    @Test func codeBlocksAreIndentedNeverWrappedAndCutOnATerminal() {
+    @Test func codeBlocksAreIndentedAndOnATerminalWrapUnderAMarkKeepingEveryCharacter() {
         let markdown = "```swift\nlet theaters = try context.fetch(request)\n```"
         let kept = MarkdownRenderer(options: RenderOptions(width: 20)).lines(for: markdown)
         #expect(kept.map(\.plainText) == ["    let theaters = try context.fetch(request)"])
         #expect(kept.allSatisfy { $0.isPreformatted })
-        let cut = MarkdownRenderer(options: RenderOptions(width: 20, codeOverflow: .cut)).lines(for: markdown)
-        #expect(cut.map(\.plainText) == ["    let theaters = ›"])
+        let wrapped = MarkdownRenderer(options: RenderOptions(width: 20, codeOverflow: .wrap)).lines(for: markdown)
+        #expect(wrapped.map(\.plainText) == ["    let theaters = t", "  ↪ ry context.fetch", "  ↪ (request)"])
+        #expect(
+            wrapped.map { String($0.plainText.dropFirst(4)) }.joined() == "let theaters = try context.fetch(request)")
     }
 
     @Test func tablesNarrowTheirColumnsToFitThePage() {

@@ -26,7 +26,7 @@ struct LessonOutput {
     func renderOptions(documentDirectory: String?) -> RenderOptions {
         RenderOptions(
             width: width, colors: colors, hyperlinks: hyperlinks, documentDirectory: documentDirectory,
-            codeOverflow: isTerminal ? .cut : .keep)
+            codeOverflow: isTerminal ? .wrap : .keep)
     }
 
     /// Writes lines to standard output, through the pager when `paged` and on a terminal.

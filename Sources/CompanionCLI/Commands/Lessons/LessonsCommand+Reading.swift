@@ -90,8 +90,18 @@ extension LessonsCommand {
 
     private static func document(of lesson: Lesson) -> ShownDocument {
         ShownDocument(
-            subject: name, markdown: LessonCommandLines.spelled(lesson.body), header: lessonHeader(lesson) + "\n\n",
+            subject: name, markdown: LessonCommandLines.spelled(runnableBlocksMarked(lesson)),
+            header: lessonHeader(lesson) + "\n\n",
             directory: (lesson.path as NSString).deletingLastPathComponent, lesson: lesson)
+    }
+
+    /// The lesson's text with `▶ companion lessons run NN B` above each runnable block, spelled
+    /// so it runs where the student is (see ``Invocation/companion(_:)``).
+    static func runnableBlocksMarked(_ lesson: Lesson) -> String {
+        let number = (lesson.number < 10 ? "0" : "") + "\(lesson.number)"
+        return LessonProgram.markingRunnableBlocks(in: lesson.body) { block in
+            Invocation.companion("lessons run \(number) \(block)")
+        }
     }
 
     /// A line above a lesson: its number, reading time and samples, as an emphasised paragraph.

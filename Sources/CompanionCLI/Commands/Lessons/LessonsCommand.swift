@@ -11,6 +11,8 @@ enum LessonsCommand: Subcommand {
                companion lessons [options] N|SLUG|FILE.md|-  show a lesson, a Markdown file or standard input
                companion lessons [options] next|prev        the lesson after/before the last one read
                companion lessons [options] search WORDS...  lessons containing every word, matches highlighted
+               companion lessons run N [BLOCK] [--package DIR]
+                                                    build and run the lesson's swift run blocks (or one)
 
         options:
           --toc                 print the lesson's headings instead of the lesson
@@ -19,7 +21,11 @@ enum LessonsCommand: Subcommand {
                                 TERM=dumb and CLICOLOR=0 are honoured)
           --plain               no colour or escape sequences at all (the same as --color never)
           --no-pager            never page; by default a terminal gets $PAGER or 'less -R -F -K'
+          --package DIR         for run: the checkout to build against (default: the current
+                                folder, else the package this companion was built from)
 
+        run builds each block in DIR/.build/lesson-programs, a package that depends on the checkout: the
+        first build takes minutes, later ones seconds. The reader prints the command above each block.
         Lessons are read from LESSONS_PATH, else <prefix>/share/companion/Lessons, else ./Lessons,
         else the Lessons folder of the package a build-folder companion was built from.
         The last lesson read is remembered in $XDG_STATE_HOME/companion (default ~/.local/state).
@@ -32,6 +38,7 @@ enum LessonsCommand: Subcommand {
         let noPager = list.flag("--no-pager")
         let width = try list.integerOption("--width", in: 1...10_000)
         let colorText = try list.option("--color")
+        let package = try list.option("--package")
         let positionals = try list.positionals()
         var flag: ColorPolicy.Flag?
         if let colorText {
@@ -42,10 +49,15 @@ enum LessonsCommand: Subcommand {
         }
         let output = LessonOutput(width: width, flag: plain ? .never : flag, usePager: !noPager)
 
+        if package != nil, positionals.first != "run" {
+            throw .usage("--package is for 'companion lessons run'", subject: "--package")
+        }
         switch positionals.first {
         case nil:
             if toc { throw .usage("--toc needs a lesson (companion lessons N --toc)", subject: name) }
             return try listLessons(output)
+        case "run"?:
+            return try runPrograms(Array(positionals.dropFirst()), package: package)
         case "search"?:
             let words = Array(positionals.dropFirst())
             guard !words.isEmpty else { throw .usage("search needs at least one word", subject: name) }

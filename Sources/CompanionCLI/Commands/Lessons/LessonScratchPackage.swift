@@ -1,0 +1,110 @@
+import Foundation
+import TerminalMarkdown
+
+/// The SwiftPM package `companion lessons run` builds lesson programs in: one executable per
+/// runnable block, depending on the Core Data Companion checkout by path.
+///
+/// It lives in the checkout's `.build/lesson-programs`, so SwiftPM's own build cache makes a second run
+/// take seconds: sources are rewritten only when a lesson changed, and only the block asked for
+/// is built (with the library products it imports).
+struct LessonScratchPackage {
+    /// The checkout the programs depend on (the folder with `Package.swift` and `Lessons`).
+    let checkout: URL
+    /// The scratch package's folder.
+    let directory: URL
+
+    /// The library products of the checkout a program may import.
+    static let products = [
+        "ObjectGraph", "StoreInspector", "TerminalKit", "TerminalMarkdown", "Accelerometer", "SampleSupport",
+    ]
+
+    init(checkout: URL) {
+        self.checkout = checkout
+        // Not `.build/lessons`: SwiftPM names a package by its folder, and a checkout in a folder
+        // called `lessons` would then share its name with the scratch package.
+        directory = checkout.appendingPathComponent(".build/lesson-programs")
+    }
+
+    /// The executable target of a block: `lesson05_2`.
+    static func targetName(lesson: Int, block: Int) -> String {
+        "lesson" + (lesson < 10 ? "0" : "") + "\(lesson)_\(block)"
+    }
+
+    /// Writes the manifest and every program of `lessons`, leaving files that did not change
+    /// untouched so SwiftPM rebuilds nothing for them.
+    func write(_ lessons: [(lesson: Lesson, programs: [LessonProgram])]) throws {
+        var targets: [String] = []
+        for (lesson, programs) in lessons {
+            for program in programs {
+                let name = Self.targetName(lesson: lesson.number, block: program.number)
+                let products = program.imports.filter(Self.products.contains)
+                let dependencies = products.map {
+                    "\n                .product(name: \"\($0)\", package: \"\(identity)\"),"
+                }
+                targets.append(
+                    """
+                            .executableTarget(
+                                name: "\(name)",
+                                dependencies: [\(dependencies.joined())
+                                ]
+                            ),
+                    """)
+                try writeIfChanged(program.code + "\n", to: "Sources/\(name)/main.swift")
+            }
+        }
+        let manifest = """
+            // swift-tools-version:6.0
+            // Written by `companion lessons run`: one executable per runnable block of the lessons.
+            import PackageDescription
+
+            let package = Package(
+                name: "LessonPrograms",
+                platforms: [.macOS(.v14)],
+                dependencies: [.package(path: \(String(reflecting: checkout.path)))],
+                targets: [
+            \(targets.joined(separator: "\n"))
+                ]
+            )
+
+            """
+        try writeIfChanged(manifest, to: "Package.swift")
+    }
+
+    /// SwiftPM's name for the checkout: its folder's name, lower-cased.
+    private var identity: String { checkout.lastPathComponent.lowercased() }
+
+    private func writeIfChanged(_ text: String, to relativePath: String) throws {
+        let url = directory.appendingPathComponent(relativePath)
+        if let old = try? String(contentsOf: url, encoding: .utf8), old == text { return }
+        try FileManager.default.createDirectory(
+            at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: url, options: .atomic)
+    }
+
+    /// Builds one block's executable; returns SwiftPM's exit status and output.
+    func build(_ target: String) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["swift", "build", "--package-path", directory.path, "--product", target]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let output = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: output, as: UTF8.self))
+    }
+
+    /// Runs a built block in the current folder, its output going straight to ours.
+    func run(_ target: String) throws -> Int32 {
+        let process = Process()
+        process.executableURL = directory.appendingPathComponent(".build/debug/\(target)")
+        var environment = ProcessInfo.processInfo.environment
+        environment["COMPANION_PACKAGE"] = checkout.path
+        process.environment = environment
+        try process.run()
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+}
