@@ -1,7 +1,7 @@
 import Foundation
 import PackagePlugin
 
-/// Generates Swift classes for every `.xcdatamodeld` in a target's folder at each build, so the
+/// Generates Swift classes for every `.xcdatamodeld` among a target's sources at each build, so the
 /// target can write `Movie(context: context)` and `TheaterModel.registerClasses()`.
 ///
 /// A student's package adds it to a target:
@@ -21,7 +21,8 @@ struct ObjectGraphCodegenPlugin: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
         guard let module = target as? SourceModuleTarget else { return [] }
         let tool = try context.tool(named: "objectgraph-codegen")
-        return Self.modelBundles(in: module.directoryURL).map { bundle in
+        let bundles = Set(module.sourceFiles.compactMap { Self.modelBundle(containing: $0.url) })
+        return bundles.sorted { $0.path < $1.path }.map { bundle in
             let name = bundle.deletingPathExtension().lastPathComponent
             let output = context.pluginWorkDirectoryURL.appendingPathComponent("\(name)Model+Classes.swift")
             return .buildCommand(
@@ -31,18 +32,15 @@ struct ObjectGraphCodegenPlugin: BuildToolPlugin {
         }
     }
 
-    /// Every `.xcdatamodeld` bundle under `directory`, in path order. (SwiftPM lists a bundle's
-    /// files only when the target declares them, so the folder is searched instead.)
-    static func modelBundles(in directory: URL) -> [URL] {
-        guard let walker = FileManager.default.enumerator(at: directory, includingPropertiesForKeys: nil) else {
-            return []
+    /// The `.xcdatamodeld` bundle `file` is or lies in, if any. (SwiftPM lists a bundle declared
+    /// as a resource as one file, and an undeclared one's files one by one.)
+    static func modelBundle(containing file: URL) -> URL? {
+        var url = file.standardizedFileURL
+        while url.pathComponents.count > 1 {
+            if url.pathExtension == "xcdatamodeld" { return url }
+            url.deleteLastPathComponent()
         }
-        var bundles: [URL] = []
-        for case let url as URL in walker where url.pathExtension == "xcdatamodeld" {
-            bundles.append(url)
-            walker.skipDescendants()
-        }
-        return bundles.sorted { $0.path < $1.path }
+        return nil
     }
 
     /// The files of a bundle (its versions' `contents` and `.xccurrentversion`): a change to any
