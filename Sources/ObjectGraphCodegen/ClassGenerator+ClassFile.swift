@@ -13,8 +13,15 @@ extension ClassGenerator {
         let summary =
             userDocumentation(entity.userInfo)
             ?? "An object of the \(entity.isAbstract ? "abstract " : "")`\(entity.name)` entity of the \(modelName) model."
-        return documentation(summary) + [
-            "\(modifiers) \(name): \(superclass), @unchecked Sendable {",
+        var lines = documentation(summary) + ["\(modifiers) \(name): \(superclass), @unchecked Sendable {"]
+        // In an inheritance chain `fetchRequest()` is a class method here, not a static one in
+        // the properties' extension: methods declared in extensions cannot be overridden.
+        if entity.superentity != nil {
+            lines += fetchRequestDeclaration(of: entity, modifiers: "override public class func") + [""]
+        } else if !entity.subentities.isEmpty {
+            lines += fetchRequestDeclaration(of: entity, modifiers: "public class func") + [""]
+        }
+        return lines + [
             "    /// Makes an object of the `\(entity.name)` entity and inserts it into `context`, like Core Data's",
             "    /// `init(context:)`. The context's model must have the entity; it reaches the store at `save()`.",
             "    public convenience init(context: ManagedObjectContext) {",

@@ -5,30 +5,36 @@ extension ClassGenerator {
     /// relationship, and Xcode's accessors for each to-many relationship.
     func propertiesDeclaration(of entity: EntityDescription) -> [String] {
         let name = className(entity)
-        // A class in an inheritance chain overrides its parent's request, so it must be a class method.
-        let requestModifiers =
-            entity.superentity != nil
-            ? "override public class func" : entity.subentities.isEmpty ? "public static func" : "public class func"
-        var lines = [
-            "extension \(name) {",
-            "    /// A fetch request for the `\(entity.name)` entity's objects (and its subentities').",
-            "    \(requestModifiers) fetchRequest() -> FetchRequest {",
-            "        FetchRequest(entityName: \(literal(entity.name)))",
-            "    }",
-        ]
+        var lines = ["extension \(name) {"]
+        // Xcode's place for it; a class in an inheritance chain declares it in its body instead,
+        // where a subclass can override it.
+        if entity.superentity == nil, entity.subentities.isEmpty {
+            lines += fetchRequestDeclaration(of: entity, modifiers: "public static func") + [""]
+        }
         for property in entity.properties.sorted(by: { $0.name < $1.name }) {
             if let attribute = property as? AttributeDescription {
-                lines += [""] + attributeProperty(attribute)
+                lines += attributeProperty(attribute) + [""]
             } else if let relationship = property as? RelationshipDescription {
-                lines += [""] + relationshipProperty(relationship)
+                lines += relationshipProperty(relationship) + [""]
             }
         }
+        if lines.last == "" { lines.removeLast() }
         lines.append("}")
         for relationship in entity.ownRelationships.sorted(by: { $0.name < $1.name }) where relationship.isToMany {
             lines += ["", "// MARK: - Generated accessors for \(relationship.name)", ""]
             lines += toManyAccessors(relationship, of: name)
         }
         return lines
+    }
+
+    /// `fetchRequest()`, declared with `modifiers`.
+    func fetchRequestDeclaration(of entity: EntityDescription, modifiers: String) -> [String] {
+        [
+            "    /// A fetch request for the `\(entity.name)` entity's objects (and its subentities').",
+            "    \(modifiers) fetchRequest() -> FetchRequest {",
+            "        FetchRequest(entityName: \(literal(entity.name)))",
+            "    }",
+        ]
     }
 
     // MARK: - Attributes

@@ -35,15 +35,12 @@ enum ModelCommand: Subcommand {
         var list = ArgumentList(arguments)
         let output = try list.option("-o", "--output")
         let positionals = try list.positionals()
-        let expected = ModelAction.allCases.map { "'\($0.synopsis)'" }
         guard let word = positionals.first else {
-            throw .usage(
-                "say what to do: " + expected.dropLast().joined(separator: ", ") + " or " + (expected.last ?? ""),
-                subject: name)
+            throw .usage("say what to do: " + alternatives(ModelAction.allCases.map(\.synopsis)), subject: name)
         }
         guard let action = ModelAction(rawValue: word) else {
             let hint = EditDistance.suggestion(for: word, among: ModelAction.allCases.map(\.rawValue))
-            let expected = ModelAction.allCases.map { "'\($0.rawValue)'" }.joined(separator: " or ")
+            let expected = alternatives(ModelAction.allCases.map(\.rawValue))
             throw .usage("unknown action (expected \(expected))\(hint)", subject: word)
         }
         if output != nil, !action.options.contains("-o") {
@@ -62,6 +59,13 @@ enum ModelCommand: Subcommand {
         case .codegen: try writeClasses(of: model, readFrom: path, into: output ?? ".")
         }
         return .success
+    }
+
+    /// `'a', 'b' or 'c'`: the words quoted, as one alternative.
+    private static func alternatives(_ words: [String]) -> String {
+        let quoted = words.map { "'\($0)'" }
+        return quoted.count < 2
+            ? quoted.joined() : quoted.dropLast().joined(separator: ", ") + " or " + quoted[quoted.count - 1]
     }
 
     /// Reads the model at `path`, turning every model error into one line naming the path.
