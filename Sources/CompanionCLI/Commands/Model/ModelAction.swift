@@ -42,10 +42,11 @@ enum ModelAction: String, CaseIterable, Sendable {
             ]
         case .codegen:
             [
-                "Swift classes for the entities, as Xcode's \"Class Definition\" code generation:",
-                "Movie+CoreDataClass.swift and Movie+CoreDataProperties.swift per entity, and",
-                "<Model>Model.swift whose registerClasses() makes fetches hand out the classes;",
-                "written to DIR (default: the current folder), each file's name printed",
+                "Swift classes like Xcode's \"Class Definition\" code generation:",
+                "Movie+CoreDataClass.swift and Movie+CoreDataProperties.swift per",
+                "entity, and <Model>Model.swift, whose registerClasses() makes fetches",
+                "hand out the classes; written to DIR (default: the current folder),",
+                "each file's path printed",
             ]
         }
     }
