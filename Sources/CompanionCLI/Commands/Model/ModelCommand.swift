@@ -4,7 +4,7 @@ import ObjectGraph
 /// `companion model`: show a Core Data model, the SQL Core Data would create for it, or Swift classes for it.
 enum ModelCommand: Subcommand {
     static var name: String { CompanionSubcommand.model.name }
-    static let summary = "show a Core Data model, the SQL Core Data would create for it, or Swift classes for it"
+    static let summary = "show a Core Data model, its SQL, or Swift classes for its entities"
     static var usage: String {
         let synopses = ModelAction.allCases.enumerated().map { index, action in
             (index == 0 ? "usage: " : "       ") + "companion model " + action.synopsis
