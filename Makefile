@@ -9,7 +9,7 @@ SUITE    ?=
 # tmux types into the interactive shell and the pager (less), cmark is the Markdown benchmark's baseline).
 DEB_PACKAGES := pkg-config libsqlite3-dev libreadline-dev libcmark-dev zlib1g-dev sqlite3 tmux less cmark
 
-.PHONY: deps build run test bench install lessons docs clean
+.PHONY: deps build run test bench install lessons docs codegen-demo clean
 
 deps:
 	@missing=""; \
@@ -95,6 +95,11 @@ docs: deps
 	  pages="$$pages $$module=$$count"; \
 	done; \
 	echo "make docs: 0 warnings; pages built:$$pages; open $(DOCS_OUTPUT)/<Module>/index.html"
+
+# The ObjectGraphCodegen build plugin in a new package that depends on this checkout (builds
+# ObjectGraph from scratch: minutes). DEMO=FOLDER keeps the package there.
+codegen-demo: deps
+	SWIFT=$(SWIFT) .ci/codegen-demo $(DEMO)
 
 clean:
 	$(SWIFT) package clean

@@ -24,6 +24,9 @@ let package = Package(
         .executable(name: "habr", targets: ["habr"]),
         .executable(name: "accelerometer-graph", targets: ["accelerometer-graph"]),
         .executable(name: "companion-bench", targets: ["companion-bench"]),
+        // A student's package adds `plugins: [.plugin(name: "ObjectGraphCodegen", package: "CoreDataCompanion")]`
+        // to a target, and the classes of every .xcdatamodeld in it are generated at each build.
+        .plugin(name: "ObjectGraphCodegen", targets: ["ObjectGraphCodegenPlugin"]),
     ],
     targets: [
         // MARK: - System libraries (Debian packages, found through pkg-config)
@@ -42,16 +45,24 @@ let package = Package(
         .target(name: "StoreInspector", dependencies: ["ObjectGraph", "SQLite", "CZlib"]),
         .target(name: "TerminalMarkdown", dependencies: ["TerminalKit", "CMark"]),
         .target(name: "Accelerometer", dependencies: []),
+        // Swift classes for a model's entities, as Xcode's "Class Definition" code generation writes.
+        .target(name: "ObjectGraphCodegen", dependencies: ["ObjectGraph"]),
 
         // MARK: - The command-line tool: its commands are a library, so tests run them in process
         .target(
             name: "CompanionCLI",
             dependencies: [
-                "ObjectGraph", "StoreInspector", "TerminalKit", "TerminalMarkdown", "Accelerometer", "SQLite",
-                "CStandardOutput",
+                "ObjectGraph", "ObjectGraphCodegen", "StoreInspector", "TerminalKit", "TerminalMarkdown",
+                "Accelerometer", "SQLite", "CStandardOutput",
             ]
         ),
         .executableTarget(name: "companion", dependencies: ["CompanionCLI"]),
+
+        // MARK: - The code-generation plugin and the tool it runs at build time
+        .executableTarget(name: "objectgraph-codegen", dependencies: ["ObjectGraphCodegen"]),
+        .plugin(
+            name: "ObjectGraphCodegenPlugin", capability: .buildTool(), dependencies: ["objectgraph-codegen"],
+            path: "Plugins/ObjectGraphCodegen"),
 
         // MARK: - Lecture samples
         .target(
@@ -102,6 +113,9 @@ let package = Package(
             exclude: ["Fetching/Predicate/SQL/Golden"]),
         .testTarget(
             name: "StoreInspectorTests", dependencies: ["StoreInspector", "ObjectGraph", "SQLite", "TestSupport"]),
+        .testTarget(
+            name: "ObjectGraphCodegenTests", dependencies: ["ObjectGraphCodegen", "ObjectGraph", "TestSupport"],
+            exclude: ["Golden"]),
         .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit", "TestSupport"]),
         .testTarget(
             name: "CompanionCLITests",

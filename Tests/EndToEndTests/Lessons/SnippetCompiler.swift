@@ -27,27 +27,42 @@ enum SnippetCompiler {
         defer { try? FileManager.default.removeItem(at: directory) }
         let source = directory.appendingPathComponent("main.swift")
         try Data(snippet.code.utf8).write(to: source)
+        return try compile([source], module: "LessonSnippet", runs: snippet.runs, place: "\(lesson):\(snippet.line)")
+    }
+
+    /// Type-checks the Swift files `sources` as the module `module` against the libraries, or,
+    /// when `runs`, builds them into a program (one of them a `main.swift`), runs it and returns
+    /// its output. `place` names the code in errors; with `strict`, any warning is an error.
+    @discardableResult
+    static func compile(
+        _ sources: [URL], module: String, runs: Bool, place: String, strict: Bool = false
+    ) throws -> String? {
+        let directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("snippet-build-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
         guard let swiftc = Subprocess.which("swiftc") else {
             throw LessonHarnessError.toolFailed("swiftc", "not found on PATH")
         }
         let root = ProductRunner.packageRoot
         let bin = ProductRunner.binDirectory
         var arguments = [
-            "-swift-version", "6", "-module-name", "LessonSnippet", "-I", bin.appendingPathComponent("Modules").path,
+            "-swift-version", "6", "-module-name", module, "-I", bin.appendingPathComponent("Modules").path,
         ]
+        if strict { arguments.append("-warnings-as-errors") }
         for module in systemModules {
             arguments += ["-I", root.appendingPathComponent("Sources/\(module)").path]
         }
-        let place = "\(lesson):\(snippet.line)"
-        guard snippet.runs else {
-            let outcome = try Subprocess.run(swiftc, arguments + ["-typecheck", source.path], directory: directory)
+        let paths = sources.map(\.path)
+        guard runs else {
+            let outcome = try Subprocess.run(swiftc, arguments + ["-typecheck"] + paths, directory: directory)
             guard outcome.status == 0 else {
                 throw LessonHarnessError.toolFailed("swiftc for \(place)", outcome.output)
             }
             return nil
         }
         let executable = directory.appendingPathComponent("snippet")
-        arguments += [source.path, "-o", executable.path] + objectFiles(in: bin) + linkedLibraries.map { "-l" + $0 }
+        arguments += paths + ["-o", executable.path] + objectFiles(in: bin) + linkedLibraries.map { "-l" + $0 }
         let build = try Subprocess.run(swiftc, arguments, directory: directory)
         guard build.status == 0 else { throw LessonHarnessError.toolFailed("swiftc for \(place)", build.output) }
         let run = try Subprocess.run(executable.path, [], directory: root)

@@ -147,9 +147,9 @@ import Testing
     }
 
     @Test(arguments: [
-        (["model"], "companion: model: say what to do: 'show MODEL' or 'sql MODEL'\n"),
+        (["model"], "companion: model: say what to do: 'show MODEL', 'sql MODEL' or 'codegen MODEL [-o DIR]'\n"),
         (["model", "show"], "companion: model show: name a model to read\n"),
-        (["model", "print", "x"], "companion: print: unknown action (expected 'show' or 'sql')\n"),
+        (["model", "print", "x"], "companion: print: unknown action (expected 'show', 'sql' or 'codegen')\n"),
         (["model", "sql", "a", "b"], "companion: model sql: give exactly one model\n"),
         (["model", "show", "--json", "x"], "companion: --json: unknown option\n"),
         (["model", "show", ""], "companion: model show: the model path is empty\n"),
@@ -161,10 +161,11 @@ import Testing
         #expect(outcome.standardError == message)
     }
 
-    @Test func helpDescribesBothActions() throws {
+    @Test func helpDescribesEveryAction() throws {
         let outcome = try ProductRunner.run("companion", ["model", "--help"])
         #expect(outcome.status == 0)
         #expect(outcome.standardOutput.contains("companion model show MODEL"))
         #expect(outcome.standardOutput.contains("companion model sql MODEL"))
+        #expect(outcome.standardOutput.contains("companion model codegen MODEL [-o DIR]"))
     }
 }

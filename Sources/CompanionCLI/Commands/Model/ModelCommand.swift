@@ -1,37 +1,50 @@
 import Foundation
 import ObjectGraph
 
-/// `companion model`: show a Core Data model, or the SQL Core Data would create for it.
+/// `companion model`: show a Core Data model, the SQL Core Data would create for it, or Swift classes for it.
 enum ModelCommand: Subcommand {
     static var name: String { CompanionSubcommand.model.name }
-    static let summary = "show a Core Data model, or the SQL Core Data would create for it"
-    static let usage = """
-        usage: companion model show MODEL
-               companion model sql MODEL
+    static let summary = "show a Core Data model, its SQL, or Swift classes for its entities"
+    static var usage: String {
+        let synopses = ModelAction.allCases.enumerated().map { index, action in
+            (index == 0 ? "usage: " : "       ") + "companion model " + action.synopsis
+        }
+        let width = (ModelAction.allCases.map(\.rawValue.count).max() ?? 0) + 3
+        let actions = ModelAction.allCases.map { action in
+            action.help.enumerated().map { index, line in
+                "  "
+                    + (index == 0
+                        ? action.rawValue.padding(toLength: width, withPad: " ", startingAt: 0)
+                        : String(repeating: " ", count: width)) + line
+            }.joined(separator: "\n")
+        }
+        return synopses.joined(separator: "\n") + """
 
-        MODEL is an Xcode .xcdatamodeld bundle (its .xccurrentversion picks the version), an
-        .xcdatamodel directory, or a model's contents XML file.
 
-          show   entities with their numbers and tables; attributes with type, optional, default
-                 and validation; relationships with destination, inverse, to-one/to-many, ordered,
-                 counts and delete rule; fetched properties, indexes, uniqueness constraints,
-                 fetch requests and configurations
-          sql    the CREATE TABLE and CREATE INDEX statements Core Data runs for a new SQLite
-                 store, one per line, in `sqlite3 STORE .schema` order and spelling
-                 (triggers for derived attributes are not included)
+            MODEL is an Xcode .xcdatamodeld bundle (its .xccurrentversion picks the version), an
+            .xcdatamodel directory, or a model's contents XML file.
 
-        Exit status: 0 ok, 1 the model is missing or cannot be read, 2 usage error.
-        """
+            \(actions.joined(separator: "\n"))
+
+            Exit status: 0 ok, 1 the model is missing or cannot be read (or, for codegen, two
+            entities would generate the same class), 2 usage error.
+            """
+    }
 
     static func run(_ arguments: [String]) throws(CommandLineError) -> ExitStatus {
-        let positionals = try ArgumentList(arguments).positionals()
+        var list = ArgumentList(arguments)
+        let output = try list.option("-o", "--output")
+        let positionals = try list.positionals()
         guard let word = positionals.first else {
-            throw .usage("say what to do: 'show MODEL' or 'sql MODEL'", subject: name)
+            throw .usage("say what to do: " + alternatives(ModelAction.allCases.map(\.synopsis)), subject: name)
         }
         guard let action = ModelAction(rawValue: word) else {
             let hint = EditDistance.suggestion(for: word, among: ModelAction.allCases.map(\.rawValue))
-            let expected = ModelAction.allCases.map { "'\($0.rawValue)'" }.joined(separator: " or ")
+            let expected = alternatives(ModelAction.allCases.map(\.rawValue))
             throw .usage("unknown action (expected \(expected))\(hint)", subject: word)
+        }
+        if output != nil, !action.options.contains("-o") {
+            throw .usage("'model \(word)' takes no -o option", subject: "-o")
         }
         guard positionals.count == 2 else {
             throw .usage(
@@ -43,8 +56,16 @@ enum ModelCommand: Subcommand {
         switch action {
         case .show: print(ModelOutline(model: model).text, terminator: "")
         case .sql: print(SQLiteLayout(model: model).schema, terminator: "")
+        case .codegen: try writeClasses(of: model, readFrom: path, into: output ?? ".")
         }
         return .success
+    }
+
+    /// `'a', 'b' or 'c'`: the words quoted, as one alternative.
+    private static func alternatives(_ words: [String]) -> String {
+        let quoted = words.map { "'\($0)'" }
+        return quoted.count < 2
+            ? quoted.joined() : quoted.dropLast().joined(separator: ", ") + " or " + quoted[quoted.count - 1]
     }
 
     /// Reads the model at `path`, turning every model error into one line naming the path.
