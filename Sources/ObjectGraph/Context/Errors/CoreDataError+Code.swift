@@ -97,15 +97,3 @@ extension CoreDataError {
         case sqlite = 134180
     }
 }
-
-extension CoreDataError.Code {
-    /// Whether `error` is a ``CoreDataError`` with this code, so a code can be matched directly:
-    ///
-    /// ```swift
-    /// do { try context.save() }
-    /// catch CoreDataError.Code.validationMissingMandatoryProperty { … }
-    /// ```
-    public static func ~= (code: Self, error: any Error) -> Bool {
-        (error as? CoreDataError)?.code == code
-    }
-}

@@ -1,16 +1,20 @@
 /// The error of contexts, coordinators and stores: Apple's Core Data error code, a readable
 /// message and the object, key and nested errors it concerns.
 ///
-/// Match a code directly, as GRDB's `ResultCode` allows, or on ``code`` the way Core Data code
-/// matches on `NSError.code`:
+/// Match on ``code`` the way Core Data code matches on `NSError.code`:
 ///
 /// ```swift
 /// do { try context.save() }
-/// catch CoreDataError.Code.validationMissingMandatoryProperty { … }
+/// catch let error as CoreDataError where error.code == .validationMissingMandatoryProperty {
+///     print(error.message)   // Movie <x-coredata:///Movie/t…>: "name" is required but has no value.
+/// }
 /// catch let error as CoreDataError where error.code == .managedObjectMerge {
 ///     print(error.conflicts)
 /// }
 /// ```
+///
+/// (``Code`` is an enum, so a bare `catch CoreDataError.Code.managedObjectMerge` does not
+/// compile: Swift reads an enum case there as a pattern on the thrown value's own type.)
 ///
 /// **The error family.** Everything that saves, fetches or opens a store throws a
 /// `CoreDataError`. A few steps that come before a context exists throw a small error of their
