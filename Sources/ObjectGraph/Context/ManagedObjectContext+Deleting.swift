@@ -27,14 +27,7 @@ extension ManagedObjectContext {
             object.state.lifecycle == .persisted
             ? loadMembersForDeleteRules(of: [object], relationships: relationships) : []
         noteDeletion(of: object)
-        if object.state.lifecycle == .inserted {
-            insertedSet.remove(object)
-            discardedInserts.append(object)
-            object.state.isDeletedWhileInserted = true
-        } else {
-            deletedSet.append(object)
-        }
-        object.state.lifecycle = .deleted
+        tracker.delete(object)
         applyDeleteRules(to: object, relationships: relationships, loadedWithRows: loaded)
     }
 

@@ -60,7 +60,7 @@ extension ManagedObjectContext {
                     // Rows come here only once the fetch has outgrown the row cache: room for that
                     // many objects is made at once, not by doubling from the first batch's size.
                     let expected = max(batch.count, PersistentStoreCoordinator.rowCacheCapacity + 1)
-                    registry.reserveCapacity(registry.count + expected)
+                    tracker.reserveCapacity(forMore: expected)
                     objects.reserveCapacity(expected)
                 }
                 appendObjects(for: batch, to: &objects, batches: &batches)
@@ -89,10 +89,10 @@ extension ManagedObjectContext {
         for object in fetched where !object.isDeleted && request.matchesInMemory(object, entity: entity) {
             results.append(object)
         }
-        for object in touchedSet where !object.isDeleted && request.matchesInMemory(object, entity: entity) {
+        for object in tracker.updated where !object.isDeleted && request.matchesInMemory(object, entity: entity) {
             results.append(object)
         }
-        for object in insertedSet where request.matchesInMemory(object, entity: entity) {
+        for object in tracker.inserted where request.matchesInMemory(object, entity: entity) {
             results.append(object)
         }
         let sorted = Self.sort(results.elements, by: request.sortDescriptors)

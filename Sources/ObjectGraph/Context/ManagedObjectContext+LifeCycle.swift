@@ -6,11 +6,11 @@ extension ManagedObjectContext {
     /// change is saved, but its own `willSave()` is not called in this save.
     func callWillSave() {
         guard mayHoldSubclassObjects else { return }
-        let inserted = insertedSet
-        let touched = touchedSet
-        let deleted = deletedSet
+        let inserted = tracker.inserted
+        let updated = tracker.updated
+        let deleted = tracker.deleted
         for object in inserted where object.mayOverrideLifeCycle { object.willSave() }
-        for object in touched where object.mayOverrideLifeCycle && object.state.lifecycle == .persisted {
+        for object in updated where object.mayOverrideLifeCycle && object.state.lifecycle == .persisted {
             object.willSave()
         }
         for object in deleted where object.mayOverrideLifeCycle { object.willSave() }

@@ -5,22 +5,18 @@ extension ManagedObjectContext {
     ///   object the store no longer has under ``MergePolicy/overwrite``).
     func resolve(_ conflicts: [MergeConflict], failure: CoreDataError) throws {
         for conflict in conflicts {
-            guard let object = registry[conflict.objectID] else { throw failure }
+            guard let object = tracker.registry[conflict.objectID] else { throw failure }
             guard let row = conflict.persistedRow else {
                 // Someone else deleted the row: only the policies that let the store win can go on.
                 guard mergePolicy == .rollback || mergePolicy == .mergeByPropertyStoreTrump else { throw failure }
-                forget(object)
+                tracker.forget(object)
                 continue
             }
             switch mergePolicy {
             case .error:
                 throw failure
             case .rollback:
-                if object.state.lifecycle == .deleted {
-                    deletedSet.remove(object)
-                    object.state.lifecycle = .persisted
-                }
-                touchedSet.remove(object)
+                tracker.dropChanges(of: object)
                 let previous = object.state.toOneValues
                 apply(row, to: object, keepingChanges: false)
                 // The row's keys win: every inverse follows, and a deleted destination is let go.
@@ -48,7 +44,6 @@ extension ManagedObjectContext {
         let changed = object.state.changedKeys
         let toMany = object.state.toManyValues
         let committedToMany = object.state.committedToMany
-        let wasDeleted = object.state.lifecycle == .deleted
         object.state.changedKeys = keeping
         apply(row, to: object, keepingChanges: true)
         // apply() dropped loaded to-many relationships not kept; keep them all, they have no row values.
@@ -56,15 +51,5 @@ extension ManagedObjectContext {
         object.state.committedToMany = committedToMany
         object.state.changedKeys = keeping.union(
             changed.filter { object.entity.relationshipsByName[$0]?.isToMany == true })
-        if wasDeleted { object.state.lifecycle = .deleted }
-    }
-
-    /// Drops an object the store no longer has from the context.
-    private func forget(_ object: ManagedObject) {
-        insertedSet.remove(object)
-        touchedSet.remove(object)
-        deletedSet.remove(object)
-        unregister(object)
-        object.detachFromContext()
     }
 }

@@ -41,9 +41,7 @@ extension ManagedObjectContext {
         }
         for (members, ids) in allocations {
             for (object, permanent) in zip(members, ids) {
-                if let temporary = object.assignedObjectID { registry.remove(temporary) }
-                object.objectID = permanent
-                registry.register(object, for: permanent)
+                tracker.assignPermanentID(permanent, to: object)
             }
         }
     }

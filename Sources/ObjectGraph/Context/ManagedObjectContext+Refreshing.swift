@@ -2,30 +2,22 @@ extension ManagedObjectContext {
     /// Throws away every unsaved change: inserted objects leave the context, deleted ones come
     /// back, changed ones become faults that load their stored values on next access.
     public func rollback() {
-        let discarded = insertedSet.elements + discardedInserts.elements
-        let reverted = (touchedSet.elements + deletedSet.elements).filter { $0.managedObjectContext === self }
+        let reverted = (tracker.updated.elements + tracker.deleted.elements).filter { $0.managedObjectContext === self }
+        let discarded = tracker.rollBackInserts()
         defer { noteRollback(discarding: discarded, reverting: reverted) }
-        for object in insertedSet.elements + discardedInserts.elements {
-            unregister(object)
-            object.detachFromContext()
-        }
         // Observers of a changed key hear it go back to its stored value, as Key-Value Observing
         // reports a rollback in Core Data: told before the object forgets the change, and after
         // every list is cleared (the new value is read then, from the store).
         var restoredKeys: [(object: ManagedObject, keys: [String])] = []
-        for object in touchedSet.elements + deletedSet.elements where object.managedObjectContext === self {
+        for object in reverted {
             if let info = object.observationInfo {
                 let keys = info.observedKeys.filter(object.state.changedKeys.contains).sorted()
                 for key in keys { info.willChange(forKey: key) }
                 if !keys.isEmpty { restoredKeys.append((object, keys)) }
             }
-            object.state.lifecycle = .persisted
-            object.turnIntoFault()
+            tracker.revertToStored(object)
         }
-        insertedSet.removeAll()
-        touchedSet.removeAll()
-        deletedSet.removeAll()
-        discardedInserts.removeAll()
+        tracker.clearPendingChanges()
         for (object, keys) in restoredKeys {
             for key in keys { object.observationInfo?.didChange(forKey: key) }
         }
@@ -34,12 +26,7 @@ extension ManagedObjectContext {
     /// Forgets every object: the context is as new. Objects fetched before must not be used again.
     public func reset() {
         defer { noteReset() }
-        for object in allObjects { object.detachFromContext() }
-        registry.removeAll()
-        insertedSet.removeAll()
-        touchedSet.removeAll()
-        deletedSet.removeAll()
-        discardedInserts.removeAll()
+        tracker.reset()
     }
 
     /// Re-reads `object` from its store.
@@ -55,11 +42,7 @@ extension ManagedObjectContext {
             !object.state.isDeletedWhileInserted
         else { return }
         guard mergeChanges, !object.state.isFault else {
-            if object.state.lifecycle == .deleted {
-                deletedSet.remove(object)
-                object.state.lifecycle = .persisted
-            }
-            touchedSet.remove(object)
+            tracker.dropChanges(of: object)
             // The stored to-one keys come back when the fault fires; their inverses follow now.
             let previous = object.state.toOneValues
             let stored = storedToOneDestinations(of: object)
@@ -130,7 +113,7 @@ extension ManagedObjectContext {
         var destinations = PropertyMap<ManagedObject>()
         for relationship in relationshipsInNameOrder(of: object.entity) where !relationship.isToMany {
             guard let id = object.state.committedValues[relationship.name] as? ManagedObjectID,
-                let destination = registry[id]
+                let destination = tracker.registry[id]
             else { continue }
             destinations[relationship.name] = destination
         }

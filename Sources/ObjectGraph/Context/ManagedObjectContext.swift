@@ -43,25 +43,16 @@ public final class ManagedObjectContext: @unchecked Sendable {
 
     // Confined to the context's queue, the properties marked `@exclusivity(unchecked)` skip Swift's
     // run-time exclusivity check: they are read and written for every value of every object.
-    /// Every live object of the context by ID: one object per ID, held weakly (objects with
-    /// pending changes are held by the change sets below).
-    @exclusivity(unchecked) var registry = ObjectRegistry()
-    /// Objects inserted since the last save, in insertion order.
-    @exclusivity(unchecked) var insertedSet = ObjectList(.inserted)
-    /// Stored objects written to since the last save, in the order first written.
-    @exclusivity(unchecked) var touchedSet = ObjectList(.touched)
-    /// Stored objects deleted since the last save, in deletion order.
-    @exclusivity(unchecked) var deletedSet = ObjectList(.deleted)
+    /// The context's objects and their pending changes; the one owner of every object's
+    /// lifecycle state (see ``ChangeTracker``).
+    let tracker = ChangeTracker()
     /// Notifications, observers, undo manager and parent of the context (see `ContextAttachments`).
     let attachments = ContextAttachments()
-    /// Objects inserted and deleted again since the last save: dropped at the next save.
-    @exclusivity(unchecked) var discardedInserts = ObjectList(.discarded)
     /// The class each entity's objects are made from, looked up once per entity.
     @exclusivity(unchecked) var objectClasses: [ObjectIdentifier: ManagedObject.Type] = [:]
     /// Whether an object of a ``ManagedObject`` subclass has ever joined the context. Only then
-    /// do saves and deletes look for overridden life-cycle and validation methods: otherwise
-    /// that would be a walk over every changed object for nothing (100,000 trips to memory for an
-    /// import of 100,000 objects).
+    /// do saves and deletes look for overridden life-cycle and validation methods (see
+    /// Performance.md, "Skipping work nobody asked for").
     @exclusivity(unchecked) var mayHoldSubclassObjects = false
     /// What the context works out once per entity (see `ManagedObjectContext+EntityCaches.swift`).
     @exclusivity(unchecked) var entityCaches = EntityCaches()
@@ -82,10 +73,7 @@ public final class ManagedObjectContext: @unchecked Sendable {
     deinit {
         // Objects refer to each other through relationships; break the cycles so they can go.
         // Objects that outlive the context must not keep pointing at it (see `ManagedObject`).
-        for object in allObjects {
-            object.releaseRelationships()
-            object.managedObjectContext = nil
-        }
+        tracker.releaseAll()
     }
 
     /// The model of the context's coordinator.
@@ -95,84 +83,58 @@ public final class ManagedObjectContext: @unchecked Sendable {
 
     /// Whether anything was inserted, changed or deleted since the last save.
     public var hasChanges: Bool {
-        !insertedSet.isEmpty || !deletedSet.isEmpty
-            || touchedSet.contains { !$0.state.changedKeys.isEmpty || !$0.state.pendingErrors.isEmpty }
+        !tracker.inserted.isEmpty || !tracker.deleted.isEmpty
+            || tracker.updated.contains { !$0.state.changedKeys.isEmpty || !$0.state.pendingErrors.isEmpty }
     }
 
     /// Objects inserted since the last save.
-    public var insertedObjects: Set<ManagedObject> { insertedSet.set }
+    public var insertedObjects: Set<ManagedObject> { tracker.inserted.set }
 
     /// Stored objects changed since the last save (not deleted ones).
     public var updatedObjects: Set<ManagedObject> {
-        Set(touchedSet.filter { $0.isUpdated })
+        Set(tracker.updated.filter { $0.isUpdated })
     }
 
     /// Stored objects deleted since the last save.
-    public var deletedObjects: Set<ManagedObject> { deletedSet.set }
+    public var deletedObjects: Set<ManagedObject> { tracker.deleted.set }
 
     /// Every object the context holds: its objects with pending changes and every other object
     /// of the context still in use. The context holds unchanged objects weakly, as Core Data
     /// does, so an object the app no longer references leaves this set.
     public var registeredObjects: Set<ManagedObject> { Set(allObjects) }
 
-    /// Every object of the context: those in the registry, and inserted ones that have no ID yet
-    /// (they are registered when they get one).
-    var allObjects: [ManagedObject] {
-        var objects = registry.objects
-        for object in insertedSet where object.assignedObjectID == nil { objects.append(object) }
-        for object in discardedInserts where object.assignedObjectID == nil { objects.append(object) }
-        return objects
-    }
+    /// Every object of the context (see `ChangeTracker.allObjects`).
+    var allObjects: [ManagedObject] { tracker.allObjects }
 
     /// The context's object for `objectID`, or nil when the context holds none (or held an
     /// unchanged one that nothing references any more).
     public func registeredObject(for objectID: ManagedObjectID) -> ManagedObject? {
-        registry[objectID]
+        tracker.registry[objectID]
     }
 
     // MARK: - Bookkeeping the objects call
 
     /// Records that `object` was written to.
     func objectDidChange(_ object: ManagedObject) {
-        if object.state.lifecycle == .persisted { touchedSet.append(object) }
+        tracker.markUpdated(object)
         noteUpdate(of: object)
     }
 
     /// Forgets an object that is being deinitialized (called by its `deinit`).
     func forgetReleasedObject(at address: UnsafeMutableRawPointer, objectID: ManagedObjectID) {
-        registry.removeReleased(at: address, for: objectID)
+        tracker.forgetReleasedObject(at: address, objectID: objectID)
     }
 
-    /// Registers `object` under its ID (the one object for that ID from now on). An inserted
-    /// object without an ID yet is registered when its temporary ID is made.
+    /// Makes `object` one of the context's: registered under its ID when it has one (the tracker
+    /// registers an inserted object without an ID yet when its temporary ID is made).
     func register(_ object: ManagedObject) {
         object.managedObjectContext = self
         if object.mayOverrideLifeCycle { mayHoldSubclassObjects = true }
-        if let objectID = object.assignedObjectID { registry.register(object, for: objectID) }
-    }
-
-    /// Stops registering `object` (it is leaving the context).
-    func unregister(_ object: ManagedObject) {
-        if let objectID = object.assignedObjectID { registry.remove(objectID) }
+        tracker.register(object)
     }
 
     /// Registers an inserted object under the temporary ID it was just given.
     func registerTemporaryID(_ objectID: ManagedObjectID, of object: ManagedObject) {
-        registry.register(object, for: objectID)
-    }
-}
-
-extension ManagedObject {
-    /// Drops the references to other objects (its context is going away).
-    func releaseRelationships() {
-        state.toOneValues.removeAll()
-        state.toManyValues.removeAll()
-        state.committedToMany.removeAll()
-    }
-
-    /// Drops every reference the object holds and leaves its context.
-    func detachFromContext() {
-        state = ObjectState()
-        managedObjectContext = nil
+        tracker.register(object, for: objectID)
     }
 }

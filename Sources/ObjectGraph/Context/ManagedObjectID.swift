@@ -153,8 +153,7 @@ public final class ManagedObjectID: Hashable, CustomStringConvertible, @unchecke
     }
 
     /// The hash `Set` and `Dictionary` use: the precomputed hash mixed with the table's seed
-    /// (it is a hash already; hashing it again with SipHash on every insert and lookup of a
-    /// 100,000-ID set is wasted work).
+    /// (it is a hash already, so it is not hashed again).
     public func _rawHashValue(seed: Int) -> Int {
         var bits = UInt64(UInt(bitPattern: precomputedHash)) ^ UInt64(UInt(bitPattern: seed))
         bits = (bits ^ (bits >> 31)) &* 0x7FB5_D329_728E_A185

@@ -3,10 +3,8 @@ import Foundation
 /// One of a context's lists of pending changes (its inserted, changed, deleted or discarded
 /// objects): the objects in the order they joined, each at most once.
 ///
-/// An ``OrderedSet`` did this job by hashing every object into a `Set` as well, which for a save
-/// of 100,000 new objects meant a table of megabytes probed at random on every insert and on
-/// every "is it in there?" check. Here each object remembers its own place in the list of each
-/// kind (``Positions``), so joining, leaving and asking are a look at the object and the array:
+/// Each object remembers its own place in the list of each kind (``Positions``), so joining,
+/// leaving and asking are a look at the object and the array, and nothing is hashed:
 ///
 /// - joining appends to the array and records the position on the object;
 /// - leaving empties the object's place (a hole, skipped when reading; the array is compacted
@@ -20,7 +18,7 @@ import Foundation
 struct ObjectList: Sequence {
     /// Which list of a context this is; each kind has its own place on an object.
     enum Kind {
-        case inserted, touched, deleted, discarded
+        case inserted, updated, deleted, discarded
     }
 
     /// An object's place in one list: that list's number and the index in it.
@@ -32,7 +30,7 @@ struct ObjectList: Sequence {
     /// An object's place in each kind of list (kept on the object, see ``ManagedObject``).
     struct Positions {
         fileprivate var inserted = Position()
-        fileprivate var touched = Position()
+        fileprivate var updated = Position()
         fileprivate var deleted = Position()
         fileprivate var discarded = Position()
 
@@ -40,7 +38,7 @@ struct ObjectList: Sequence {
             get {
                 switch kind {
                 case .inserted: inserted
-                case .touched: touched
+                case .updated: updated
                 case .deleted: deleted
                 case .discarded: discarded
                 }
@@ -48,7 +46,7 @@ struct ObjectList: Sequence {
             set {
                 switch kind {
                 case .inserted: inserted = newValue
-                case .touched: touched = newValue
+                case .updated: updated = newValue
                 case .deleted: deleted = newValue
                 case .discarded: discarded = newValue
                 }
@@ -148,7 +146,7 @@ struct ObjectList: Sequence {
     }
 
     /// Calls `body` with the members in order, `size` at a time (the last run may be shorter),
-    /// for work that asks something about a run of members at once (see `finishSave`). The
+    /// for work that asks something about a run of members at once (see `ChangeTracker.commitSave`). The
     /// list must not change meanwhile.
     func forEachRun(ofSize size: Int, _ body: ([ManagedObject]) -> Void) {
         var run: [ManagedObject] = []

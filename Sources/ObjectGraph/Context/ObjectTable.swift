@@ -1,8 +1,7 @@
 /// A hash table from object IDs to unretained objects: the storage of ``ObjectRegistry``.
 ///
-/// A `Dictionary` would hash each ID again with SipHash on every lookup, insertion, removal and
-/// resize, although an ID carries its hash already (`ManagedObjectID.precomputedHash`); fetching
-/// 100,000 objects does all four 100,000 times. This table uses that hash directly.
+/// An ID carries its hash already (`ManagedObjectID.precomputedHash`); this table uses that hash
+/// directly rather than hashing the ID again as a `Dictionary` would.
 ///
 /// It is laid out for the cache, because a large fetch looks up each new row's ID once (to find
 /// no object) and those lookups land anywhere in the table: the entries (ID, object, hash) sit
@@ -14,8 +13,7 @@
 /// lookups stay short) and moves the last entry into the removed one's place.
 ///
 /// The entries are kept in chunks of a fixed size (``EntryChunks``) rather than one array, so a
-/// table that grows to 100,000 entries while a fetch makes its objects never copies the entries
-/// it has into a larger array (which also touched megabytes of fresh memory at each doubling).
+/// growing table never copies the entries it has into a larger array.
 struct ObjectTable {
     /// One stored object, in the dense array of entries.
     private struct Entry {

@@ -1,8 +1,8 @@
 /// What one attempt of ``ManagedObjectContext/save()`` writes: the change set of each store,
-/// built from the context without changing it.
+/// built from a context's ``ChangeTracker`` and its stores without changing either.
 struct SavePlan {
     /// One change set per store, in the order stores were added.
-    var parts: [(store: PersistentStore, changes: StoreChanges)] = []
+    var parts: [StoreChangeSet] = []
     /// The stored values written for each inserted object, by its position in the context's
     /// inserted objects; they become its committed values once the save succeeds (shared, not
     /// copied).
@@ -13,7 +13,7 @@ struct SavePlan {
         /// Nothing: the object's store is gone.
         case none
         /// The object's own values (with its to-one IDs filled in): the common case, kept
-        /// without a reference, so the plan of 100,000 inserts holds no second copy of each.
+        /// without a reference, so the plan holds no second copy of them.
         case own
         /// Values laid out for the store, apart from the object's.
         case separate(PropertyValues)
@@ -23,8 +23,7 @@ struct SavePlan {
     /// moves on.
     var updatedValues: [PropertyValues?] = []
     /// The IDs of the context's deleted objects (for the did-save notification), gathered on
-    /// the plan's walk over them: a cascade deletes thousands, and each walk over their IDs is
-    /// thousands of trips to memory.
+    /// the plan's walk over them.
     var deletedIDs: Set<ManagedObjectID> = []
     /// Each entity's stored slots, worked out once per entity.
     private var storedSlotsByEntity: [ObjectIdentifier: StoredSlots] = [:]
@@ -35,24 +34,27 @@ struct SavePlan {
     /// across attempts, so a retry after a merge does not allocate again; the caller clears it
     /// when the save fails).
     ///
-    /// Everything the plan records is by position, not by identity: a save of 100,000 new
-    /// objects would otherwise hash each of them into several tables.
+    /// Everything the plan records is by position in the tracker's lists, not by identity.
     ///
     /// With a `validation`, every object is validated first (the inserted ones on the plan's
     /// first walk over them) and the plan throws the problems found before taking any ID.
-    init(context: ManagedObjectContext, validation: SaveValidation?) throws {
-        let coordinator = context.persistentStoreCoordinator
-        let inserted = context.insertedSet
+    /// `slots` gives an entity's value layout and stored to-many relationships (the context's
+    /// entity caches); it is asked once per entity.
+    init(
+        tracker: ChangeTracker, coordinator: PersistentStoreCoordinator, validation: SaveValidation?,
+        slots: (EntityDescription) -> (layout: PropertySlotLayout, toMany: [RelationshipDescription])
+    ) throws {
+        let inserted = tracker.inserted
         var stores = StoreLookup(coordinator: coordinator)
         var validation = validation
         try Self.allocatePermanentIDs(
             for: inserted, stores: &stores, coordinator: coordinator, validation: &validation)
         // A save touches one store or a few: find each one's part by identity.
-        var parts: [(store: PersistentStore, changes: StoreChanges)] = []
+        var parts: [StoreChangeSet] = []
         func part(of store: PersistentStore) -> Int {
             if let last = parts.indices.last, parts[last].store === store { return last }
             if let index = parts.firstIndex(where: { $0.store === store }) { return index }
-            parts.append((store, StoreChanges()))
+            parts.append(StoreChangeSet(store: store))
             return parts.count - 1
         }
 
@@ -62,7 +64,7 @@ struct SavePlan {
                 insertedValues.append(.none)
                 continue
             }
-            let slots = storedSlots(of: object.entity, context: context)
+            let slots = storedSlots(of: object.entity, lookUp: slots)
             let values = storedValues(of: object, slots: slots)
             let isOwn = values.slotsAreShared(with: object.state.attributeValues)
             insertedValues.append(isOwn ? .own : .separate(values))
@@ -70,15 +72,14 @@ struct SavePlan {
             let toMany = toManyChanges(of: object, relationships: slots.toManyRelationships)
             let index = part(of: store)
             if parts[index].changes.insertedRows.isEmpty {
-                // Room for the rest of the inserts at once (a save usually writes to one store):
-                // 100,000 rows grown by doubling were copied about twice over.
+                // Room for the rest of the inserts at once (a save usually writes to one store).
                 parts[index].changes.insertedRows.reserveCapacity(inserted.count - position)
             }
             parts[index].changes.insertedRows.append(row)
             if !toMany.isEmpty { parts[index].changes.toManyChanges += toMany }
         }
-        updatedValues.reserveCapacity(context.touchedSet.count)
-        for object in context.touchedSet {
+        updatedValues.reserveCapacity(tracker.updated.count)
+        for object in tracker.updated {
             guard object.state.lifecycle == .persisted else {
                 updatedValues.append(nil)
                 continue
@@ -89,7 +90,7 @@ struct SavePlan {
                 continue
             }
             let stored = Set(changedKeys.filter { object.entity.relationshipsByName[$0]?.isToMany != true })
-            let slots = storedSlots(of: object.entity, context: context)
+            let slots = storedSlots(of: object.entity, lookUp: slots)
             let values = storedValues(of: object, slots: slots)
             updatedValues.append(values)
             let update = StoreUpdate(
@@ -100,8 +101,8 @@ struct SavePlan {
             parts[index].changes.updatedRows.append(update)
             if !toMany.isEmpty { parts[index].changes.toManyChanges += toMany }
         }
-        deletedIDs.reserveCapacity(context.deletedSet.count)
-        for (position, object) in context.deletedSet.enumerated() {
+        deletedIDs.reserveCapacity(tracker.deleted.count)
+        for (position, object) in tracker.deleted.enumerated() {
             let objectID = object.objectID
             deletedIDs.insert(objectID)
             guard let store = stores.store(of: objectID) else { continue }
@@ -109,7 +110,7 @@ struct SavePlan {
             let index = part(of: store)
             if parts[index].changes.deletedObjects.isEmpty {
                 // Room for the rest at once, as for the inserts (a cascade deletes thousands).
-                parts[index].changes.deletedObjects.reserveCapacity(context.deletedSet.count - position)
+                parts[index].changes.deletedObjects.reserveCapacity(tracker.deleted.count - position)
             }
             parts[index].changes.deletedObjects.append(deletion)
         }
@@ -215,16 +216,18 @@ struct SavePlan {
 
     /// The stored slots of `entity`: those asked for last when they are its, else looked up
     /// (and worked out the first time).
-    private mutating func storedSlots(of entity: EntityDescription, context: ManagedObjectContext) -> StoredSlots {
+    private mutating func storedSlots(
+        of entity: EntityDescription,
+        lookUp: (EntityDescription) -> (layout: PropertySlotLayout, toMany: [RelationshipDescription])
+    ) -> StoredSlots {
         if let last = lastStoredSlots, last.entity === entity { return last }
         let key = ObjectIdentifier(entity)
         let slots: StoredSlots
         if let cached = storedSlotsByEntity[key] {
             slots = cached
         } else {
-            slots = StoredSlots(
-                entity: entity, layout: context.propertyLayout(for: entity),
-                toManyRelationships: context.storedToManyRelationships(of: entity))
+            let found = lookUp(entity)
+            slots = StoredSlots(entity: entity, layout: found.layout, toManyRelationships: found.toMany)
             storedSlotsByEntity[key] = slots
         }
         lastStoredSlots = slots
@@ -312,7 +315,7 @@ struct SavePlan {
                 isNew ? !members.isEmpty : object.differsFromCommitted(relationship.name)
             else { return nil }
             let before = isNew ? OrderedSet() : (object.state.committedToMany[relationship.name] ?? OrderedSet())
-            // One walk over the members (a new theater may hold 100,000 movies).
+            // One walk over the members.
             var destinations: [ManagedObjectID] = []
             var inserted: [ManagedObjectID] = []
             destinations.reserveCapacity(members.count)

@@ -117,7 +117,7 @@ extension PersistentStoreCoordinator {
     ///
     /// Each store's part is one transaction. With several stores a failure in a later store
     /// leaves the earlier stores saved (Core Data has no transaction across stores either).
-    func save(_ changes: [(store: PersistentStore, changes: StoreChanges)]) throws {
+    func save(_ changes: [StoreChangeSet]) throws {
         try locked {
             for part in changes where !part.changes.isEmpty {
                 try part.store.save(part.changes)

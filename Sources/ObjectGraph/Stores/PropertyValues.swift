@@ -86,11 +86,9 @@ public struct PropertyValues: @unchecked Sendable {
 
     /// The object ID in slot `slot` (a to-one destination's), or nil when the slot holds none.
     ///
-    /// Every fetched row's to-one slots are read here (100,000 movies, 100,000 theater IDs), and
-    /// `as? ManagedObjectID` on an `Any?` copies the value out and asks the runtime to unwrap the
-    /// optional, then the existential, then check the class: about 35 ns a row. A slot that
-    /// holds an ID as stores put it there (an `Any` made from a `ManagedObjectID`) is recognized
-    /// by the type it records instead (see ``objectIDReference(in:)``); anything else takes the cast.
+    /// A slot that holds an ID as stores put it there (an `Any` made from a `ManagedObjectID`) is
+    /// recognized by the type it records (see ``objectIDReference(in:)``) rather than by an
+    /// `as?` cast; anything else takes the cast.
     func objectID(inSlot slot: Int) -> ManagedObjectID? {
         slots.withUnsafeBufferPointer { buffer in
             let element = buffer.baseAddress.unsafelyUnwrapped + slot
@@ -194,9 +192,8 @@ final class PropertySlotLayout: @unchecked Sendable {
 
     /// The slot of the property `name`, or nil when the layout has none.
     ///
-    /// Every `value(forKey:)` of a loaded object asks this (500,000 times for a fetch of 100,000
-    /// movies read whole), so the common case is a loop of plain comparisons: the key's `String`
-    /// bits against each name's. Equal bits are equal strings, and a key written as a literal is
+    /// Every `value(forKey:)` of a loaded object asks this; the common case is a loop of plain
+    /// comparisons: the key's `String` bits against each name's. Equal bits are equal strings, and a key written as a literal is
     /// a small string with exactly the bits of the model's name when the name has at most 15
     /// UTF-8 bytes. A name found no other way (a longer one, held in other storage) is looked up
     /// by its characters.
@@ -225,8 +222,8 @@ final class PropertySlotLayout: @unchecked Sendable {
 
     /// ``slot(of:)`` by comparing names as strings (or hashing, for a layout of many names).
     private func slotComparingCharacters(of name: String) -> Int? {
-        // Comparing a few short names is quicker than hashing one: property names are small
-        // strings, compared in place, and only those of the same length at all.
+        // A few short names are compared rather than hashed: property names are small strings,
+        // compared in place, and only those of the same length at all.
         guard names.count <= Self.scannedNameCount else { return slotByName[name] }
         let length = name.utf8.count
         for slot in names.indices where nameLengths[slot] == length && names[slot] == name { return slot }

@@ -21,7 +21,7 @@ struct ObjectListTests {
 
     @Test func anObjectThatLeavesAndJoinsAgainMovesToTheEnd() throws {
         let (_, objects) = try DetachedObjects.make(3)
-        var list = ObjectList(.touched)
+        var list = ObjectList(.updated)
         for object in objects { list.append(object) }
         let removed = list.remove(objects[0])
         let removedAgain = list.remove(objects[0])
@@ -47,17 +47,17 @@ struct ObjectListTests {
     @Test func listsOfDifferentKindsAndClearedListsDoNotSeeEachOthersMembers() throws {
         let (_, objects) = try DetachedObjects.make(2)
         var inserted = ObjectList(.inserted)
-        var touched = ObjectList(.touched)
+        var updated = ObjectList(.updated)
         inserted.append(objects[0])
-        touched.append(objects[1])
-        #expect(!inserted.contains(objects[1]) && !touched.contains(objects[0]))
+        updated.append(objects[1])
+        #expect(!inserted.contains(objects[1]) && !updated.contains(objects[0]))
         inserted.removeAll()
         #expect(inserted.isEmpty && !inserted.contains(objects[0]))
         // A second list of the same kind (another context's) does not see the first one's members.
-        var other = ObjectList(.touched)
+        var other = ObjectList(.updated)
         #expect(!other.contains(objects[1]))
         other.append(objects[0])
-        #expect(touched.contains(objects[1]) && other.contains(objects[0]))
+        #expect(updated.contains(objects[1]) && other.contains(objects[0]))
     }
 
     @Test func runsHandOverTheMembersInOrderSkippingHoles() throws {

@@ -1,5 +1,5 @@
-/// The one error type of ObjectGraph: Apple's Core Data error code, a readable message and the
-/// object, key and nested errors it concerns.
+/// The error of contexts, coordinators and stores: Apple's Core Data error code, a readable
+/// message and the object, key and nested errors it concerns.
 ///
 /// Match on ``code`` the way Core Data code matches on `NSError.code`:
 ///
@@ -8,12 +8,30 @@
 /// catch let error as CoreDataError where error.code == .validationMissingMandatoryProperty {
 ///     print(error.message)   // Movie <x-coredata:///Movie/t…>: "name" is required but has no value.
 /// }
+/// catch let error as CoreDataError where error.code == .managedObjectMerge {
+///     print(error.conflicts)
+/// }
 /// ```
+///
+/// (``Code`` is an enum, so a bare `catch CoreDataError.Code.managedObjectMerge` does not
+/// compile: Swift reads an enum case there as a pattern on the thrown value's own type.)
+///
+/// **The error family.** Everything that saves, fetches or opens a store throws a
+/// `CoreDataError`. A few steps that come before a context exists throw a small error of their
+/// own, each an `Equatable` enum with a message a student can read, and typed where the API
+/// allows (`throws(ModelError)`):
+///
+/// - ``ModelError``: reading a model (`.xcdatamodeld`, `.mom`) failed;
+/// - ``ObjectPredicateError``: a predicate format string did not parse, or names an unknown key
+///   (a fetch that meets one throws a `CoreDataError` with it as ``underlyingError``);
+/// - ``ModelCacheError``: a store's cached model could not be encoded or decoded;
+/// - ``FetchedResultsControllerError``: a fetched results controller was set up wrongly;
+/// - ``SQLDebugLog/LevelRequestError``: a requested trace level was not one.
 ///
 /// When a save finds several problems, ``code`` is ``Code/validationMultipleErrors`` (1560) and
 /// ``underlyingErrors`` holds one error per problem. An optimistic-locking failure (133020) lists
 /// each row that changed underneath in ``conflicts``.
-public struct CoreDataError: Error, CustomStringConvertible, @unchecked Sendable {
+public struct CoreDataError: Error, CustomStringConvertible, Sendable {
     /// Apple's numeric code for the kind of failure.
     public var code: Code
     /// What went wrong, for a person: names the entity, object and key where there is one.
@@ -27,12 +45,13 @@ public struct CoreDataError: Error, CustomStringConvertible, @unchecked Sendable
     /// For ``Code/managedObjectMerge`` (133020): every row that changed since it was read.
     public var conflicts: [MergeConflict]
     /// A lower-level cause (an SQLite or file-system error), when there is one.
-    public var underlyingError: (any Error)?
+    public var underlyingError: (any Error & Sendable)?
 
     /// Makes an error; only the code and message are required.
     public init(
         code: Code, message: String, objectID: ManagedObjectID? = nil, key: String? = nil,
-        underlyingErrors: [CoreDataError] = [], conflicts: [MergeConflict] = [], underlyingError: (any Error)? = nil
+        underlyingErrors: [CoreDataError] = [], conflicts: [MergeConflict] = [],
+        underlyingError: (any Error & Sendable)? = nil
     ) {
         self.code = code
         self.message = message

@@ -71,10 +71,6 @@ extension ManagedObjectContext {
                 }
             }
         }
-        insertedSet.remove(object)
-        touchedSet.remove(object)
-        deletedSet.remove(object)
-        unregister(object)
-        object.detachFromContext()
+        tracker.forget(object)
     }
 }

@@ -8,7 +8,7 @@ extension ManagedObjectContext {
     }
 
     /// The objects a save is about to change and delete, for its did-save notification (the
-    /// inserted ones are gathered when the save succeeds, see `finishSave`; the deleted ones'
+    /// inserted ones are gathered when the save succeeds, see `ChangeTracker.commitSave`; the deleted ones'
     /// IDs by the first save plan, on its walk over their IDs, see `SavePlan.deletedIDs`).
     ///
     /// `deletedInEvent` are the objects the event that the save ended reported as deleted: when
@@ -16,10 +16,11 @@ extension ManagedObjectContext {
     /// reused rather than another set of the same objects built (a cascade deletes thousands).
     func changesAboutToBeSaved(deletedInEvent: Set<ManagedObject>?) -> SavedChanges {
         let deleted: Set<ManagedObject>
-        if let event = deletedInEvent, event.count == deletedSet.count, event.allSatisfy(deletedSet.contains) {
+        if let event = deletedInEvent, event.count == tracker.deleted.count, event.allSatisfy(tracker.deleted.contains)
+        {
             deleted = event
         } else {
-            deleted = deletedSet.set
+            deleted = tracker.deleted.set
         }
         return SavedChanges(inserted: [], updated: updatedObjects, deleted: deleted, deletedIDs: [])
     }
@@ -77,8 +78,8 @@ struct SavedChanges {
     /// Drops the objects whose change or deletion `context` no longer holds (a merge policy
     /// resolved a conflict by giving it up), and takes the deleted IDs of the plan now saved.
     mutating func keepOnlyWhatIsStillPending(in context: ManagedObjectContext, deletedIDs: Set<ManagedObjectID>) {
-        updated = updated.filter { context.touchedSet.contains($0) && $0.isUpdated }
-        deleted = deleted.filter { context.deletedSet.contains($0) }
+        updated = updated.filter { context.tracker.updated.contains($0) && $0.isUpdated }
+        deleted = deleted.filter { context.tracker.deleted.contains($0) }
         self.deletedIDs = deletedIDs
     }
 }

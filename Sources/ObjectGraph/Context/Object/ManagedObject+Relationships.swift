@@ -166,8 +166,7 @@ extension ManagedObject {
         didChangeValue(forKey: relationship.name)
     }
 
-    // To-many sets are edited in place (through the dictionary's subscript), never copied, so
-    // adding the 100,000th movie to a theater costs the same as adding the first.
+    // To-many sets are edited in place (through the map's subscript), never copied.
 
     func rawInsert(_ object: ManagedObject, into relationship: RelationshipDescription, at index: Int?) {
         guard !hasMember(object, in: relationship) else { return }

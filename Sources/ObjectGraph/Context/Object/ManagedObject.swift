@@ -42,10 +42,14 @@ open class ManagedObject: Hashable, CustomStringConvertible, @unchecked Sendable
 
     // Confined to the context's queue, the properties marked `@exclusivity(unchecked)` skip Swift's
     // run-time exclusivity check: they are read and written for every value of every object.
-    /// The ID given so far, if any (see ``objectID``).
+    /// The ID given so far, if any: the storage behind ``objectID``, which makes a temporary ID
+    /// on first use. Not a second identity: it is nil only while an inserted object has never
+    /// been asked for its ID.
     @exclusivity(unchecked) final private(set) var assignedObjectID: ManagedObjectID?
     /// The permanent ID the save in progress allocated for this inserted object; it becomes
-    /// ``objectID`` when the save succeeds, and is cleared when it fails.
+    /// ``objectID`` when the save succeeds, and is cleared when it fails. It is kept apart from
+    /// ``objectID`` because a failed save must leave the object with the ID it had (Core Data
+    /// keeps temporary IDs across a failed save), while a retry after a merge conflict reuses it.
     @exclusivity(unchecked) final var plannedObjectID: ManagedObjectID?
     /// Where the object sits in its context's lists of pending changes (see ``ObjectList``).
     @exclusivity(unchecked) final var listPositions = ObjectList.Positions()
@@ -186,9 +190,8 @@ open class ManagedObject: Hashable, CustomStringConvertible, @unchecked Sendable
 
     /// The hash `Set` and `Dictionary` use: the object's address mixed with the table's seed.
     ///
-    /// An address needs no SipHash (nobody chooses addresses to collide), and objects are hashed
-    /// into sets on every hot path: a to-many set of 100,000 members, the sets of a save's
-    /// notifications. A multiply-xorshift mix spreads the aligned address over every bit.
+    /// An address needs no SipHash (nobody chooses addresses to collide): a multiply-xorshift
+    /// mix spreads the aligned address over every bit.
     public func _rawHashValue(seed: Int) -> Int {
         let address = UInt64(UInt(bitPattern: Unmanaged.passUnretained(self).toOpaque()))
         var bits = address ^ UInt64(UInt(bitPattern: seed))

@@ -5,10 +5,9 @@
 /// whole (rollback, refresh, failed saves).
 ///
 /// What most objects never use — loaded to-many members, their stored members, changed keys and
-/// pending errors — lives in a ``ChangeRecord`` made on first use: a fetched object that nobody
-/// changes is about a third smaller without those fields (made and zeroed for each of 100,000
-/// fetched rows, they were a third of what each object cost to make). The record is copied on
-/// write, so copies of a state stay independent values.
+/// pending errors — lives in a ``ChangeRecord`` made on first use, so a fetched object that
+/// nobody changes does not carry those fields. The record is copied on write, so copies of a
+/// state stay independent values.
 struct ObjectState {
     /// Where the object is in its life.
     enum Lifecycle {

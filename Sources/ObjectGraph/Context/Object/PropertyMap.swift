@@ -1,11 +1,9 @@
 /// A small map from property names to values: an object's to-one destinations and loaded
 /// to-many members by relationship name (see ``ObjectState``).
 ///
-/// An object has a handful of relationships, and most have one or two, so a `Dictionary` per
-/// object cost more than it saved: an allocation for every fetched object with a to-one, and a
-/// SipHash of the name on every read and write. Here the first entry is stored inline and the
-/// rest in a short array searched by comparing names, which for the names of one model (the
-/// same strings, compared by their bits first) is a couple of machine comparisons.
+/// An object has a handful of relationships, and most have one or two: the first entry is
+/// stored inline and the rest in a short array searched by comparing names (the same strings of
+/// one model, compared by their bits first).
 ///
 /// Reads and writes look like a dictionary's, and a value is edited in place
 /// (`map["movies"]?.append(movie)` does not copy the members).
@@ -13,7 +11,7 @@ struct PropertyMap<Value>: Sequence, ExpressibleByDictionaryLiteral {
     /// One name and its value.
     typealias Element = (key: String, value: Value)
 
-    /// The first entry, kept inline (no allocation for an object with one relationship).
+    /// The first entry, kept inline.
     private var head: Element?
     /// The other entries, in the order they were added.
     private var tail: [Element] = []
@@ -41,8 +39,8 @@ struct PropertyMap<Value>: Sequence, ExpressibleByDictionaryLiteral {
             return nil
         }
         _modify {
-            // The value is taken out while the caller edits it, so it is uniquely referenced
-            // (a to-many set of 100,000 members is appended to, not copied).
+            // The value is taken out while the caller edits it, so it is uniquely referenced and
+            // edited in place, not copied.
             var value = removeValue(forKey: key)
             defer { if let value { insertNew(value, forKey: key) } }
             yield &value

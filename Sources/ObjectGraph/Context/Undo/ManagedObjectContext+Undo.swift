@@ -57,9 +57,7 @@ extension ManagedObjectContext {
     private func withdrawInsertion(of object: ManagedObject) {
         guard object.managedObjectContext === self, object.state.lifecycle == .inserted else { return }
         attachments.eventChanges.recordDeletion(of: object)
-        insertedSet.remove(object)
-        unregister(object)
-        object.detachFromContext()
+        tracker.forget(object)
         attachments.undoManager?.registerUndo(withTarget: self) { context in
             context.insert(object, awakening: false)
         }
@@ -68,14 +66,7 @@ extension ManagedObjectContext {
     /// Undoes a deletion: the object is alive again (its relationships were already restored).
     private func withdrawDeletion(of object: ManagedObject, wasInserted: Bool) {
         guard object.managedObjectContext === self, object.isDeleted else { return }
-        if wasInserted {
-            object.state.isDeletedWhileInserted = false
-            object.state.lifecycle = .inserted
-            insertedSet.append(object)
-        } else {
-            deletedSet.remove(object)
-            object.state.lifecycle = .persisted
-        }
+        tracker.undelete(object, wasInserted: wasInserted)
         attachments.eventChanges.recordInsertion(of: object)
         attachments.undoManager?.registerUndo(withTarget: self) { context in
             context.redoDeletion(of: object)
@@ -87,12 +78,6 @@ extension ManagedObjectContext {
     private func redoDeletion(of object: ManagedObject) {
         guard object.managedObjectContext === self, !object.isDeleted else { return }
         noteDeletion(of: object)
-        if object.state.lifecycle == .inserted {
-            insertedSet.remove(object)
-            object.state.isDeletedWhileInserted = true
-        } else {
-            deletedSet.append(object)
-        }
-        object.state.lifecycle = .deleted
+        tracker.delete(object)
     }
 }

@@ -14,7 +14,7 @@ struct SaveValidation {
     private var relationships: [RelationshipDescription] = []
     /// Whether this save deletes anything, so a relationship could still hold a deleted object
     /// (a relationship to another context's object is refused when it is set): a save of only
-    /// inserts and changes, 100,000 new movies say, checks no destination.
+    /// inserts and changes checks no destination.
     private let mayHoldDeletedObjects: Bool
     /// The entity of the previous deleted object checked and its relationships with the deny rule.
     private var deletedEntity: EntityDescription?
@@ -23,7 +23,7 @@ struct SaveValidation {
     /// Starts validating the pending changes of `context`.
     init(context: ManagedObjectContext) {
         self.context = context
-        mayHoldDeletedObjects = !context.deletedSet.isEmpty || !context.discardedInserts.isEmpty
+        mayHoldDeletedObjects = !context.tracker.deleted.isEmpty || !context.tracker.discarded.isEmpty
     }
 
     /// Checks an inserted or changed object against its model, through its `validateForInsert()`
@@ -51,8 +51,8 @@ struct SaveValidation {
     /// Checks the changed and deleted objects, then throws every problem found (one
     /// ``CoreDataError``, or 1560 carrying several).
     mutating func finish() throws {
-        for object in context.touchedSet where object.state.lifecycle == .persisted { check(object) }
-        for object in context.deletedSet {
+        for object in context.tracker.updated where object.state.lifecycle == .persisted { check(object) }
+        for object in context.tracker.deleted {
             if object.mayOverrideLifeCycle {
                 errors += object.validationErrors(thrownBy: object.validateForDelete)
                 continue

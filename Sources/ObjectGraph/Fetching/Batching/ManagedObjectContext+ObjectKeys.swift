@@ -43,7 +43,7 @@ extension ManagedObjectContext {
     ) -> ObjectKeyList {
         var movedKeys = Set<Int64>()
         var movedIDs = Set<ManagedObjectID>()
-        for object in touchedSet.elements + deletedSet.elements where !object.objectID.isTemporaryID {
+        for object in tracker.updated.elements + tracker.deleted.elements where !object.objectID.isTemporaryID {
             movedIDs.insert(object.objectID)
             if object.objectID.persistentStoreIdentifier == stored.storeIdentifier,
                 object.entity.rootEntity === entity.rootEntity, let key = object.objectID.primaryKey
@@ -79,10 +79,10 @@ extension ManagedObjectContext {
                 kept.append(element)
             }
         }
-        let changed = touchedSet.filter {
+        let changed = tracker.updated.filter {
             $0.state.lifecycle == .persisted && request.matchesInMemory($0, entity: entity)
         }
-        let inserted = insertedSet.filter { !$0.isDeleted && request.matchesInMemory($0, entity: entity) }
+        let inserted = tracker.inserted.filter { !$0.isDeleted && request.matchesInMemory($0, entity: entity) }
         guard ordered else {
             for object in changed + inserted { kept.append(.object(object)) }
             return kept

@@ -1,9 +1,7 @@
 /// The objects a fetch selected, in order, held compactly: a stored row is its primary key
 /// (`Z_PK`, 8 bytes) plus, when the fetch spans several entities, a 2-byte entity index; an
-/// unsaved object of the context, or a row of a second store, is held as itself.
-///
-/// A million fetched rows of one entity cost 8 MB here, against about 100 MB as
-/// ``ManagedObjectID`` instances.
+/// unsaved object of the context, or a row of a second store, is held as itself (see
+/// Performance.md, "Why the code is shaped this way").
 struct ObjectKeyList {
     /// One member of the list.
     enum Element {

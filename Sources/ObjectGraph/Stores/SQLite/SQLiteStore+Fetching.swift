@@ -149,8 +149,8 @@ extension SQLiteStore {
 
     /// Makes a ``StoreRow`` from the statement's current row.
     ///
-    /// `recent` remembers the last object ID made for each to-one column, so 100,000 movies of
-    /// one theater share one ``ManagedObjectID`` for it instead of allocating 100,000.
+    /// `recent` remembers the last object ID made for each to-one column, so the rows naming
+    /// one destination share one ``ManagedObjectID`` for it.
     func readRow(_ statement: Statement, plan: ReadPlan, recent: inout RecentObjectIDs) -> StoreRow {
         let rowEntity: EntityDescription
         if plan.hasMixedEntities {
@@ -159,10 +159,8 @@ extension SQLiteStore {
             rowEntity = plan.entity
         }
         let readers = plan.readers
-        // Each slot is appended once with its value, rather than a copy of empty slots assigned
-        // over (one allocation and no nil to destroy per value). Reserving and appending is
-        // specialized for `Any?`; `Array(unsafeUninitializedCapacity:)` was not, and looked up the
-        // array's generic storage class in the runtime's metadata cache for every row.
+        // Each slot is appended once with its value (see Performance.md, "Why the code is shaped
+        // this way", for why not `Array(unsafeUninitializedCapacity:)`).
         var slots: [Any?] = []
         slots.reserveCapacity(readers.count)
         for (slot, reader) in readers.enumerated() {

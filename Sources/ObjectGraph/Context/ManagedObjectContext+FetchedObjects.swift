@@ -1,0 +1,171 @@
+import Foundation
+
+extension ManagedObjectContext {
+    /// ``object(for:)`` for one row of a run of fetched rows, with what `run` remembers from
+    /// the rows before it; `isUnregistered` says the caller knows no object has the row's ID.
+    func object(for row: StoreRow, run: inout RowRun, isUnregistered: Bool) -> ManagedObject {
+        if !isUnregistered, let object = tracker.registry[row.objectID] {
+            if object.state.isFault { apply(row, to: object, keepingChanges: false) }
+            return object
+        }
+        let entity = row.objectID.entity
+        if run.entity !== entity {
+            run = RowRun(entity: entity, objectClass: objectClass(for: entity), toOnes: toOneRelationships(of: entity))
+        }
+        let object = makeObject(for: row.objectID, of: run.objectClass)
+        Self.load(row, into: &object.state)
+        setToOneDestinations(of: object, from: row.values, run: &run)
+        return object
+    }
+
+    /// What making the objects of a run of fetched rows of one entity needs: looked up once for
+    /// the run, not per row.
+    struct RowRun {
+        /// The entity of the run's rows (nil before the first row).
+        var entity: EntityDescription?
+        /// The class the objects are made from.
+        var objectClass: ManagedObject.Type = ManagedObject.self
+        /// The entity's to-one relationships, whose destinations a row names by ID.
+        var toOnes: [ToOne] = []
+        /// The layout the slots of ``toOnes`` were found in.
+        var layout: PropertySlotLayout?
+
+        /// One to-one relationship and where rows keep its destination.
+        struct ToOne {
+            let relationship: RelationshipDescription
+            /// The slot of the destination's ID in rows laid out by ``RowRun/layout``.
+            var slot: Int?
+            /// The destination found for the last row, by ID: consecutive rows often name the same
+            /// object, and the store hands them one ID instance.
+            var last: (objectID: ManagedObjectID, object: ManagedObject)?
+        }
+
+        init() {}
+
+        init(entity: EntityDescription, objectClass: ManagedObject.Type, toOnes: [RelationshipDescription]) {
+            self.entity = entity
+            self.objectClass = objectClass
+            self.toOnes = toOnes.map { ToOne(relationship: $0) }
+        }
+    }
+
+    /// Points a just-loaded object's to-one relationships at the objects `values` names by ID
+    /// (each one the registered object or a new fault).
+    private func setToOneDestinations(of object: ManagedObject, from values: PropertyValues, run: inout RowRun) {
+        guard !run.toOnes.isEmpty else { return }
+        if run.layout !== values.layout || values.layout == nil {
+            run.layout = values.layout
+            for index in run.toOnes.indices {
+                run.toOnes[index].slot = values.layout?.slot(of: run.toOnes[index].relationship.name)
+            }
+        }
+        for index in run.toOnes.indices {
+            let destinationID =
+                if let slot = run.toOnes[index].slot {
+                    values.objectID(inSlot: slot)
+                } else {
+                    values[run.toOnes[index].relationship.name] as? ManagedObjectID
+                }
+            guard let destinationID else { continue }
+            let destination: ManagedObject
+            if let last = run.toOnes[index].last, last.objectID === destinationID {
+                destination = last.object
+            } else {
+                destination = self.object(with: destinationID)
+                run.toOnes[index].last = (destinationID, destination)
+            }
+            object.state.toOneValues[run.toOnes[index].relationship.name] = destination
+        }
+    }
+
+    /// Makes and registers an object of the right class for a stored row (the caller has just
+    /// found no object registered for `objectID`).
+    func makeObject(for objectID: ManagedObjectID, of objectClass: ManagedObject.Type) -> ManagedObject {
+        let object = objectClass.init(entity: objectID.entity, insertInto: nil)
+        object.managedObjectContext = self
+        if objectClass != ManagedObject.self { mayHoldSubclassObjects = true }
+        tracker.registerFetched(object, for: objectID)
+        return object
+    }
+
+    /// Objects for fetched rows, in order (see ``object(for:)``), with room made in the
+    /// registry for all of them at once.
+    ///
+    /// The object class and to-one relationships are looked up once per run of rows of one
+    /// entity, not per row, and a destination named by the row before is not looked up again.
+    ///
+    /// The registry is asked about the rows a batch at a time before their objects are made:
+    /// those lookups land anywhere in a large table, and asked together they wait for memory
+    /// together (see `ObjectTable.mayContainAny(ofHashes:)`). When none of a batch is registered and
+    /// nothing else was registered since (a to-one destination's fault could be one of the
+    /// rows), each row's object is made without asking again.
+    func objects(for rows: [StoreRow]) -> [ManagedObject] {
+        var objects: [ManagedObject] = []
+        var batches = FetchedObjectBatches()
+        appendObjects(for: rows, to: &objects, batches: &batches)
+        return objects
+    }
+
+    /// ``objects(for:)`` for one of the batches a large fetch comes in (see
+    /// `PersistentStoreCoordinator.fetchRows(_:overflow:)`), appending to `objects`; `batches`
+    /// carries what the batches before this one looked up.
+    ///
+    /// `rowsAreDistinct` says no two rows name one object (a fetch's rows). When rows may repeat
+    /// an object (the members of several owners of a many-to-many relationship), every row is
+    /// looked up in the registry: the object made for one row is registered under the ID a later
+    /// row of the same batch names.
+    func appendObjects(
+        for rows: [StoreRow], to objects: inout [ManagedObject], batches: inout FetchedObjectBatches,
+        rowsAreDistinct: Bool = true
+    ) {
+        // Room for this batch (a batched fetch's size is not known in advance); both grow by
+        // doubling at least, so a fetch of many batches does not reallocate per batch.
+        tracker.reserveCapacity(forMore: rows.count)
+        if objects.count + rows.count > objects.capacity {
+            objects.reserveCapacity(max(objects.count + rows.count, 2 * objects.capacity))
+        }
+        var start = rows.startIndex
+        while start < rows.endIndex {
+            let batch = rows[start..<min(start + Self.registryBatchSize, rows.endIndex)]
+            var isUnregistered = false
+            if rowsAreDistinct {
+                isUnregistered = withUnsafeTemporaryAllocation(of: Int.self, capacity: batch.count) { hashes in
+                    for (offset, index) in batch.indices.enumerated() {
+                        hashes.initializeElement(at: offset, to: rows[index].objectID.precomputedHash)
+                    }
+                    return !tracker.registry.mayContainAny(ofHashes: UnsafeBufferPointer(hashes))
+                }
+            }
+            // By index: the row is borrowed from the array, not copied (a copy retains its parts).
+            for index in batch.indices {
+                let registrations = tracker.registry.registrations
+                objects.append(object(for: rows[index], run: &batches.run, isUnregistered: isUnregistered))
+                // Making an unregistered row's object registers it, once; any other
+                // registration may have been for a later row, so those are looked up again.
+                if isUnregistered && tracker.registry.registrations != registrations &+ 1 { isUnregistered = false }
+            }
+            start = batch.endIndex
+        }
+    }
+
+    /// How many rows ``objects(for:)`` looks up in the registry at once.
+    private static let registryBatchSize = 32
+
+    /// The state part of `fill(_:from:)`: a loaded, unchanged object with `row`'s values
+    /// and no related objects yet.
+    static func load(_ row: StoreRow, into state: inout ObjectState) {
+        state.clearRelationshipsAndChanges()
+        if !state.toOneValues.isEmpty { state.toOneValues = [:] }
+        state.version = row.version
+        // Share the row's storage (copy on write): a fetched object holds its values once.
+        state.loadValues(row.values)
+        state.isFault = false
+    }
+}
+
+/// What making the objects of a fetch's batches of rows carries from one batch to the next (see
+/// `ManagedObjectContext.appendObjects(for:to:batches:)`).
+struct FetchedObjectBatches {
+    /// The entity, class and to-one destinations of the rows so far.
+    var run = ManagedObjectContext.RowRun()
+}
