@@ -82,7 +82,20 @@ struct LessonScratchPackage {
     }
 
     /// Builds one block's executable; returns SwiftPM's exit status and output.
+    ///
+    /// When the checkout lost a source file since the last build (a `git pull` that removed or
+    /// renamed one), SwiftPM's cached build plan still names it and fails with "missing inputs"
+    /// until the plan is made anew, which a newer manifest brings about: the manifest's date is
+    /// moved on and the build tried once more.
     func build(_ target: String) throws -> (status: Int32, output: String) {
+        let first = try buildOnce(target)
+        guard first.status != 0, first.output.contains("because of missing inputs") else { return first }
+        try FileManager.default.setAttributes(
+            [.modificationDate: Date()], ofItemAtPath: directory.appendingPathComponent("Package.swift").path)
+        return try buildOnce(target)
+    }
+
+    private func buildOnce(_ target: String) throws -> (status: Int32, output: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["swift", "build", "--package-path", directory.path, "--product", target]
