@@ -74,6 +74,7 @@ struct InspectReport {
     /// The report as text in `format`, sections separated by blank lines.
     func rendered(as format: TableFormat, width: Int?) -> String {
         if format == .json { return json.text + "\n" }
+        if format == .csv { return Self.rendered(csvTable, as: .csv, width: nil, nullText: "") }
         var parts: [String] = []
         for section in sections {
             var text = ""
@@ -98,6 +99,43 @@ struct InspectReport {
             parts.append(text)
         }
         return parts.joined(separator: "\n")
+    }
+
+    /// The report as the one table RFC 4180 allows (one header, rows of one shape).
+    ///
+    /// A report of a single table is that table. Otherwise the first column, `section`, names each
+    /// row's section by its JSON key, and the other columns are the sections' columns in order of
+    /// appearance: `property`/`value` for properties, `message` for sentences. A message section
+    /// with no sentences adds no row (its "none" text is for people, not for programs).
+    var csvTable: Table {
+        let parts: [(key: String, table: Table)] = sections.map { section in
+            switch section {
+            case .properties(_, let key, let pairs):
+                return (key, Table(columns: ["property", "value"], rows: pairs.map { [.text($0.0), $0.1] }))
+            case .table(_, let key, let table):
+                return (key, table)
+            case .messages(_, let key, let lines, _):
+                return (key, Table(columns: ["message"], rows: lines.map { [.text($0)] }))
+            }
+        }
+        if parts.count == 1, let only = parts.first { return only.table }
+        var names: [String] = []
+        for part in parts {
+            for column in part.table.columns where !names.contains(column.name) { names.append(column.name) }
+        }
+        var rows: [[TableCell]] = []
+        for part in parts {
+            let positions = Dictionary(
+                part.table.columns.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
+            for row in part.table.rows {
+                rows.append(
+                    [.text(part.key)]
+                        + names.map { name in
+                            positions[name].flatMap { $0 < row.count ? row[$0] : nil } ?? .null
+                        })
+            }
+        }
+        return Table(columns: [TableColumn("section")] + names.map { TableColumn($0) }, rows: rows)
     }
 
     /// One listing; `table` and `csv` through ``ListingWriter``, so reports fit the width and keep
