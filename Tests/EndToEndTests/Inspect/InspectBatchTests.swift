@@ -81,7 +81,8 @@ import Testing
         try fixtures.copyCorpusStore(InspectFixtures.recipes, into: "stores")
         let outcome = try fixtures.inspect(["stores", "--markdown"])
         #expect(outcome.status == 0, "\(outcome.standardError)")
-        #expect(outcome.standardOutput.contains("| path | open | entities (rows) | model | findings |"))
+        #expect(
+            outcome.standardOutput.contains("| path | open | entities (rows) | model | problems | check findings |"))
         #expect(!outcome.standardOutput.contains("NULL"))
     }
 }

@@ -79,8 +79,9 @@ enum BatchCommand {
             report.table(
                 "Stores", key: "stores",
                 Table(
-                    columns: ["path", "open", "entities (rows)", "model"] + (compares ? ["differences"] : [])
-                        + ["findings"],
+                    // Each count is one command's: `summary`'s problems, `check`'s findings.
+                    columns: [TableColumn("path"), "open", "entities (rows)", "model"]
+                        + (compares ? ["differences"] : []) + ["problems", "check findings"],
                     rows: lines.map { line in
                         var cells: [TableCell] = [
                             .text(line.path), .text(line.error.map { "error: " + $0 } ?? "ok"),
@@ -89,7 +90,8 @@ enum BatchCommand {
                             line.digest.map { .text((groups[$0] ?? "?") + " " + $0) } ?? .null,
                         ]
                         if compares { cells.append(line.differences.map { .integer(Int64($0)) } ?? .null) }
-                        cells.append(.integer(Int64(line.findings + line.problems.count)))
+                        cells.append(.integer(Int64(line.problems.count)))
+                        cells.append(.integer(Int64(line.findings)))
                         return cells
                     }))
             report.messages("Notes", key: "notes", notes, empty: "none")
