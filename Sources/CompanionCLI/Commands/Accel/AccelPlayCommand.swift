@@ -45,7 +45,8 @@ enum AccelPlayCommand: Subcommand {
         let color = try AccelTerminal.colorPolicy(&list)
         let path = try AccelInputs.singleFile(list, action: name)
         let recording = try AccelInputs.loadRecording(path)
-        try options.adopt(recordingRate: recording.header.samplingFrequency, filtering: true)
+        try options.adopt(
+            recordingRate: recording.header.samplingFrequency ?? recording.estimatedSamplingFrequency, filtering: true)
         let samples = try AccelInputs.samples(of: recording, path: path)
         let signals = try AccelSignals()
         defer { signals.cancel() }
