@@ -12,7 +12,7 @@ enum AccelDumpCommand: Subcommand {
         and in g, the filter's output in g when --filter is given, and a flag for values beyond ±16 g
         (flagged, never hidden; each is also reported on standard error).
 
-          --format FORMAT    table (default), csv or json
+          --format FORMAT    table (default), csv or json; --csv and --json say the same
           --limit N          print only the first N samples (the filters still see every sample)
         \(AccelFilterOptions.help)
         """
@@ -21,15 +21,20 @@ enum AccelDumpCommand: Subcommand {
 
     static func run(_ arguments: [String]) throws(CommandLineError) -> ExitStatus {
         var list = ArgumentList(arguments)
-        let formatText = try list.option("--format") ?? "table"
-        guard let format = Format(rawValue: formatText) else {
-            throw .usage("'\(formatText)' is not table, csv or json", subject: "--format")
+        // `--csv` and `--json` are shorthands for `--format csv|json`, as in `companion inspect`.
+        let shorthands = [Format.csv, .json].filter { list.flag("--\($0.rawValue)") }
+        let formatText = try list.option("--format")
+        if shorthands.count + (formatText == nil ? 0 : 1) > 1 {
+            throw .usage("give one output format: --format, --csv or --json", subject: "--format")
+        }
+        guard let format = shorthands.first ?? Format(rawValue: formatText ?? "table") else {
+            throw .usage("'\(formatText ?? "")' is not table, csv or json", subject: "--format")
         }
         let limit = try list.integerOption("--limit", in: 0...Int.max)
         var options = try AccelFilterOptions(&list, defaultKind: nil)
         let path = try AccelInputs.singleFile(list, action: name)
         let recording = try AccelInputs.loadRecording(path)
-        try options.adopt(recordingRate: recording.header.samplingFrequency)
+        try options.adopt(recordingRate: recording.header.samplingFrequency ?? recording.estimatedSamplingFrequency)
         let samples = try AccelInputs.samples(of: recording, path: path)
         let filtered = options.makeFilter().map { samples.filtered(with: $0, useTimestamps: options.usesTimestamps) }
         let shown = samples.prefix(limit ?? samples.count)
