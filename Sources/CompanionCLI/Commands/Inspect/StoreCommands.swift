@@ -376,7 +376,8 @@ struct StoreCommands {
             measure = first
         }
         var writer = output.tableWriter(
-            columns: columns, kept: Set(0..<(reader.showsEntityColumn ? 2 : 1)), measured: measure)
+            columns: columns, kept: Set(0..<(reader.showsEntityColumn ? 2 : 1)), measured: measure,
+            expandsWhenTooWide: true)
         let output = self.output
         try reader.read(query) { row in
             writer.write(cells(row))
