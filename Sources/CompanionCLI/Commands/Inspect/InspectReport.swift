@@ -28,6 +28,13 @@ struct InspectReport {
     /// JSON written for a section key instead of the one derived from its cells, where the cells
     /// are display text of structured data (a property list's arrays, dates, data).
     private var jsonBySection: [String: JSONValue] = [:]
+    /// Columns, by section key, that a `table` shortens in the middle (see ``ListingWriter``).
+    private var middleElidedBySection: [String: Set<Int>] = [:]
+
+    /// Makes `table` output shorten the `columns` of section `key` in the middle, not at the end.
+    mutating func elideInTheMiddle(columns: Set<Int>, forSection key: String) {
+        middleElidedBySection[key] = columns
+    }
 
     /// Makes `--json` write `value` for the section `key` (its table and text forms are unchanged).
     mutating func json(_ value: JSONValue, forSection key: String) {
@@ -85,20 +92,31 @@ struct InspectReport {
                     columns: [TableColumn("property", alignment: .left), TableColumn("value", alignment: .left)],
                     rows: pairs.map { [.text($0.0), $0.1] })
                 text += Self.rendered(table, as: format, width: width, nullText: "-")
-            case .table(let title, _, let table):
+            case .table(let title, let key, let table):
                 text += heading(title, format)
-                text += Self.rendered(table, as: format, width: width, nullText: format == .csv ? "" : "NULL")
+                text += Self.rendered(
+                    table, as: format, width: width, nullText: format == .csv ? "" : "NULL",
+                    middleElided: middleElidedBySection[key] ?? [])
             case .messages(let title, _, let lines, let empty):
                 text += heading(title, format)
                 if lines.isEmpty {
                     text += TerminalSanitizer.sanitize(empty) + "\n"
                 } else {
-                    for line in lines { text += "- " + TerminalSanitizer.sanitize(line) + "\n" }
+                    for line in lines { text += Self.bullet(TerminalSanitizer.sanitize(line), format, width) }
                 }
             }
             parts.append(text)
         }
         return parts.joined(separator: "\n")
+    }
+
+    /// One message as a `- ` item; in `table` output wrapped to the width under a hanging indent,
+    /// never cut.
+    private static func bullet(_ line: String, _ format: TableFormat, _ width: Int?) -> String {
+        guard format == .table, let width, DisplayWidth.of(line) + 2 > width else { return "- " + line + "\n" }
+        let wrapped = TextWrapper(width: width).wrap(
+            [[StyledSpan(line)]], firstPrefix: [StyledSpan("- ")], continuationPrefix: [StyledSpan("  ")])
+        return wrapped.map { $0.plainText + "\n" }.joined()
     }
 
     /// The report as the one table RFC 4180 allows (one header, rows of one shape).
@@ -140,12 +158,16 @@ struct InspectReport {
 
     /// One listing; `table` and `csv` through ``ListingWriter``, so reports fit the width and keep
     /// data exact as row listings do.
-    private static func rendered(_ table: Table, as format: TableFormat, width: Int?, nullText: String) -> String {
+    private static func rendered(
+        _ table: Table, as format: TableFormat, width: Int?, nullText: String, middleElided: Set<Int> = []
+    ) -> String {
         guard format == .table || format == .csv else {
             return table.rendered(as: format, width: width, nullText: nullText)
         }
         var text = ""
-        var writer = ListingWriter(columns: table.columns, format: format, width: width, nullText: nullText) {
+        var writer = ListingWriter(
+            columns: table.columns, format: format, width: width, nullText: nullText, middleElided: middleElided
+        ) {
             text += $0
         }
         for row in table.rows { writer.write(row) }

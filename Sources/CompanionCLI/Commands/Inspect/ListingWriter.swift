@@ -34,6 +34,9 @@ struct ListingWriter {
     private let holding: Int
     /// Whether a `table` too wide for ``width`` becomes one record per block instead (psql's `\x auto`).
     private let expandsWhenTooWide: Bool
+    /// Columns a `table` shortens in the middle rather than at the end (paths: the file name and
+    /// the folders nearest it are what tell stores apart).
+    private let middleElided: Set<Int>
     /// Whether this listing is drawn as records.
     private var expanded = false
     private var rowsWritten = 0
@@ -49,8 +52,9 @@ struct ListingWriter {
     init(
         columns: [TableColumn], format: TableFormat, width: Int?, nullText: String, kept: Set<Int> = [],
         measured: ColumnMeasure? = nil, holding: Int = .max, expandsWhenTooWide: Bool = false,
-        emit: @escaping (String) -> Void
+        middleElided: Set<Int> = [], emit: @escaping (String) -> Void
     ) {
+        self.middleElided = middleElided
         self.holding = max(1, holding)
         self.expandsWhenTooWide = expandsWhenTooWide
         self.columns = columns
@@ -212,6 +216,31 @@ struct ListingWriter {
         emit(text)
     }
 
+    /// `text` shortened to `width` display columns by an ellipsis in the middle: a third of the room
+    /// for the start, the rest for the end.
+    static func middleTruncated(_ text: String, to width: Int) -> String {
+        guard DisplayWidth.of(text) > width else { return text }
+        guard width > 1 else { return TableWriter.truncated(text, to: width) }
+        let headRoom = (width - 1) / 3
+        var head = ""
+        var used = 0
+        for character in text {
+            let size = DisplayWidth.of(String(character))
+            if used + size > headRoom { break }
+            head.append(character)
+            used += size
+        }
+        var tail = ""
+        var tailUsed = 0
+        for character in text.reversed() {
+            let size = DisplayWidth.of(String(character))
+            if used + tailUsed + size > width - 1 { break }
+            tail.insert(character, at: tail.startIndex)
+            tailUsed += size
+        }
+        return head + "…" + tail
+    }
+
     /// `text` in pieces of at most `width` display columns (at least one character each).
     static func wrapped(_ text: String, to width: Int) -> [String] {
         var pieces: [String] = []
@@ -239,7 +268,9 @@ struct ListingWriter {
         let widths = layout?.widths ?? measure.widths
         var parts: [String] = []
         for (index, text) in texts.enumerated() {
-            let fitted = TableWriter.truncated(text, to: widths[index])
+            let fitted =
+                middleElided.contains(index)
+                ? Self.middleTruncated(text, to: widths[index]) : TableWriter.truncated(text, to: widths[index])
             let gap = String(repeating: " ", count: max(0, widths[index] - DisplayWidth.of(fitted)))
             parts.append(rightAligned.indices.contains(index) && rightAligned[index] ? gap + fitted : fitted + gap)
         }
