@@ -5,7 +5,8 @@ import Testing
 /// At 80 and 50 columns, `rows` and `fetch` switch to one record per block when a table would not
 /// fit (psql's `\\x auto`), and keep every value whole: wrapped, never cut.
 @Suite struct InspectWidthTests {
-    /// The value lines of each record joined back together, by column name.
+    /// The value lines of each record joined back together (with a space where they wrapped), by
+    /// column name.
     private static func records(_ text: String) -> [[String: String]] {
         var result: [[String: String]] = []
         var current: [String: String] = [:]
@@ -18,8 +19,14 @@ import Testing
             }
             guard let bar = line.range(of: " │ ") else { continue }
             let name = line[..<bar.lowerBound].trimmingCharacters(in: .whitespaces)
-            if !name.isEmpty { key = name }
-            current[key, default: ""] += line[bar.upperBound...]
+            let piece = String(line[bar.upperBound...])
+            if name.isEmpty {
+                // A continuation: the line broke at a space, which is not shown.
+                current[key, default: ""] += " " + piece
+            } else {
+                key = name
+                current[key] = piece
+            }
         }
         if !current.isEmpty { result.append(current) }
         return result
@@ -42,8 +49,30 @@ import Testing
         let objects = try #require(
             try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [[String: Any]])
         let instructions = try #require(objects.first?["instructions"] as? String)
-        // The whole text, its line breaks shown as ␊ on the terminal.
-        #expect(records.first?["instructions"] == instructions.replacingOccurrences(of: "\n", with: "␊"))
+        // The whole text, its line breaks shown as ␊ on the terminal; only the spaces where a line
+        // wraps are not shown.
+        let shown = records.first?["instructions"]?.filter { $0 != " " }
+        #expect(shown == instructions.replacingOccurrences(of: "\n", with: "␊").filter { $0 != " " })
+    }
+
+    @Test(arguments: ["80", "50"])
+    func diffDifferencesWrapAndAreNeverCut(columns: String) throws {
+        let fixtures = try InspectFixtures()
+        try fixtures.copyCorpusStore("alemar11__CoreDataPlus__SampleModel_V1.sqlite")
+        let model = try Data(contentsOf: Fixtures.model("alemar11__CoreDataPlus__SampleModel2.contents"))
+        try fixtures.write("SampleModel2.contents", model)
+        let outcome = try fixtures.inspect(
+            [
+                "alemar11__CoreDataPlus__SampleModel_V1.sqlite", "diff", "--expected", "SampleModel2.contents",
+                "--table",
+            ],
+            environment: ["COLUMNS": columns])
+        #expect(outcome.status == 1)
+        let width = try #require(Int(columns))
+        #expect(outcome.standardOutput.split(separator: "\n").allSatisfy { $0.count <= width })
+        #expect(!outcome.standardOutput.contains("…"))
+        let differences = Self.records(outcome.standardOutput).compactMap { $0["difference"] }
+        #expect(differences.contains { $0.contains("renamed: the store calls it ExpensiveSportCar") }, "\(differences)")
     }
 
     @Test func aNarrowListingThatFitsStaysATable() throws {

@@ -31,6 +31,15 @@ struct InspectReport {
     /// Columns, by section key, that a `table` shortens in the middle (see ``ListingWriter``).
     private var middleElidedBySection: [String: Set<Int>] = [:]
 
+    /// Sections whose `table` output becomes one record per block when a cell would be cut.
+    private var recordSections: Set<String> = []
+
+    /// Makes `table` output of section `key` wrap its text in records rather than cut it when the
+    /// table is too wide (see ``ListingWriter``).
+    mutating func wrapInRecordsWhenTooWide(section key: String) {
+        recordSections.insert(key)
+    }
+
     /// Makes `table` output shorten the `columns` of section `key` in the middle, not at the end.
     mutating func elideInTheMiddle(columns: Set<Int>, forSection key: String) {
         middleElidedBySection[key] = columns
@@ -96,7 +105,7 @@ struct InspectReport {
                 text += heading(title, format)
                 text += Self.rendered(
                     table, as: format, width: width, nullText: format == .csv ? "" : "NULL",
-                    middleElided: middleElidedBySection[key] ?? [])
+                    middleElided: middleElidedBySection[key] ?? [], expands: recordSections.contains(key))
             case .messages(let title, _, let lines, let empty):
                 text += heading(title, format)
                 if lines.isEmpty {
@@ -159,14 +168,16 @@ struct InspectReport {
     /// One listing; `table` and `csv` through ``ListingWriter``, so reports fit the width and keep
     /// data exact as row listings do.
     private static func rendered(
-        _ table: Table, as format: TableFormat, width: Int?, nullText: String, middleElided: Set<Int> = []
+        _ table: Table, as format: TableFormat, width: Int?, nullText: String, middleElided: Set<Int> = [],
+        expands: Bool = false
     ) -> String {
         guard format == .table || format == .csv else {
             return table.rendered(as: format, width: width, nullText: nullText)
         }
         var text = ""
         var writer = ListingWriter(
-            columns: table.columns, format: format, width: width, nullText: nullText, middleElided: middleElided
+            columns: table.columns, format: format, width: width, nullText: nullText, expandsWhenTooWide: expands,
+            middleElided: middleElided
         ) {
             text += $0
         }

@@ -196,7 +196,7 @@ struct ListingWriter {
     // MARK: - Records
 
     /// One row as a block: a `-[ RECORD n ]-` line, then `column │ value` lines, each value wrapped
-    /// to the width, never cut.
+    /// to the width (only the spaces where a line breaks are left out), never cut.
     private mutating func emitRecord(_ cells: [TableCell]) {
         recordNumber += 1
         let names = columns.map { TerminalSanitizer.sanitize($0.name) }
@@ -207,7 +207,10 @@ struct ListingWriter {
         text += "\n"
         for (name, cell) in zip(names, cells) {
             let padded = name + String(repeating: " ", count: label - DisplayWidth.of(name))
-            let pieces = Self.wrapped(ColumnMeasure.display(cell, nullText: nullText), to: room)
+            // Broken at spaces where it can, between characters in a word longer than the room.
+            let value = ColumnMeasure.display(cell, nullText: nullText)
+            let wrapped = TextWrapper(width: room).wrap([[StyledSpan(value)]]).map(\.plainText)
+            let pieces = wrapped.isEmpty ? [""] : wrapped
             for (index, piece) in pieces.enumerated() {
                 let head = index == 0 ? padded : String(repeating: " ", count: label)
                 text += head + " │ " + piece + "\n"
