@@ -28,6 +28,9 @@ import Testing
         let json = try ProductRunner.run("companion", ["accel", "dump", recording, "--json", "--limit", "3"])
         let document = try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [String: Any]
         #expect((document?["samples"] as? [Any])?.count == 3)
+        // The rate every figure used, and where it came from.
+        #expect(document?["samplingFrequency"] as? Double == 60)
+        #expect(document?["samplingFrequencySource"] as? String == "header")
     }
 
     @Test func twoFormatsAreAUsageError() throws {

@@ -147,7 +147,16 @@ enum AccelDumpCommand: Subcommand {
 
     private static func printJSON(_ rows: [DumpRow], recording: Recording, options: AccelFilterOptions) {
         var output = "{\n  \"device\": \(JSONText.string(recording.header.device)),\n"
-        output += "  \"samplingFrequency\": \(recording.header.samplingFrequency.map { "\($0)" } ?? "null"),\n"
+        // The rate every figure used: the header's, the timestamps' median interval, or 60 Hz assumed.
+        let rate = recording.samplingRate
+        let source =
+            switch rate.source {
+            case .header: "header"
+            case .timestamps: "timestamps"
+            case .assumed: "assumed"
+            }
+        output += "  \"samplingFrequency\": \(options.rate),\n"
+        output += "  \"samplingFrequencySource\": \(JSONText.string(options.rateIsExplicit ? "--rate" : source)),\n"
         output += "  \"filter\": \(options.kind.map { JSONText.string($0.rawValue) } ?? "null"),\n"
         output += "  \"samples\": ["
         for (index, row) in rows.enumerated() {
