@@ -22,6 +22,23 @@ import Testing
         #expect(outcome.standardError.split(separator: "\n").count == 1)
     }
 
+    /// Every help text, counted in characters (each is one column here: the texts are ASCII but for
+    /// `m/s²`, `±` and `…`), fits a terminal 80 columns wide.
+    @Test(arguments: [
+        ["--help"], ["inspect", "--help"], ["accel", "--help"], ["lessons", "--help"], ["model", "--help"],
+        ["accel", "dump", "--help"], ["accel", "play", "--help"], ["accel", "info", "--help"],
+        ["accel", "import", "--help"], ["accel", "graph", "--help"], ["accel", "record", "--help"],
+        ["accel", "synthesize", "--help"], ["help", "inspect", "rows"], ["help", "inspect", "fetch"],
+        ["help", "inspect", "check"], ["help", "inspect", "diff"], ["help", "inspect", "shell"],
+    ])
+    func everyHelpFitsEightyColumns(arguments: [String]) throws {
+        let outcome = try ProductRunner.run("companion", arguments)
+        let text = outcome.standardOutput + outcome.standardError
+        #expect(!text.isEmpty)
+        let wide = text.split(separator: "\n").filter { $0.count > 80 }
+        #expect(wide.isEmpty, "\(arguments): \(wide)")
+    }
+
     @Test func unknownCommandIsAOneLineUsageError() throws {
         let outcome = try ProductRunner.run("companion", ["frobnicate"])
         #expect(outcome.status == 2)

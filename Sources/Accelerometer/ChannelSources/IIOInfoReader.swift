@@ -11,7 +11,8 @@
 ///         2 device-specific attributes found:
 ///                 attr  0: sampling_frequency value: 4000.000000
 /// ```
-/// Indentation is not relied on; the section headings say whose attributes follow.
+/// Indentation is not relied on; the section headings say whose attributes follow. A single device
+/// block copied without the `IIO context has N devices:` line above it is read too.
 public enum IIOInfoReader {
     /// Parses `iio_info` output; `source` names the file in error messages.
     public static func devices(fromText text: String, source: String) throws(IIOError) -> [DeviceDescription] {
@@ -28,6 +29,8 @@ public enum IIOInfoReader {
                 sawDevicesHeading = true
                 continue
             }
+            // A device block pasted without the context heading starts at its `iio:deviceN:` line.
+            if !sawDevicesHeading, line.hasPrefix("iio:device"), device(line) != nil { sawDevicesHeading = true }
             guard sawDevicesHeading, !line.isEmpty else { continue }
             if line.hasSuffix("channels found:") {
                 section = .channels
@@ -56,7 +59,9 @@ public enum IIOInfoReader {
         if let current { devices.append(try current.description(source: source)) }
         guard sawDevicesHeading else {
             throw .malformedDescription(
-                source: source, line: 0, reason: "no 'IIO context has N devices:' line, so this is not iio_info output")
+                source: source, line: 0,
+                reason:
+                    "no 'IIO context has N devices:' line and no 'iio:deviceN:' block, so this is not iio_info output")
         }
         return devices
     }

@@ -13,6 +13,8 @@ public struct Recording: Sendable {
     public let dataOffset: Int
     /// Problems that did not stop the recording being read (a truncated last scan).
     public let issues: [RecordingIssue]
+    /// The rate the timestamps show (one over their median interval) when the header has none.
+    public let estimatedSamplingFrequency: Double?
 
     /// Makes a recording from a header and scans; `scanData` must hold whole scans.
     public init(header: RecordingHeader, scanData: [UInt8]) throws(RecordingError) {
@@ -34,6 +36,8 @@ public struct Recording: Sendable {
         self.dataOffset = Array(self.header.text(scanSize: layout.scanSize).utf8).count
         self.issues = []
         _ = try AccelerationDecoder(layout: layout, mountMatrix: header.mountMatrix)
+        estimatedSamplingFrequency = Self.estimateSamplingFrequency(
+            layout: layout, header: self.header, scanData: scanData)
     }
 
     init(header: RecordingHeader, layout: ScanLayout, scanData: [UInt8], dataOffset: Int, issues: [RecordingIssue]) {
@@ -42,6 +46,7 @@ public struct Recording: Sendable {
         self.scanData = scanData
         self.dataOffset = dataOffset
         self.issues = issues
+        estimatedSamplingFrequency = Self.estimateSamplingFrequency(layout: layout, header: header, scanData: scanData)
     }
 
     /// The number of complete scans.
@@ -52,8 +57,9 @@ public struct Recording: Sendable {
         Array(header.text(scanSize: layout.scanSize).utf8) + scanData
     }
 
-    /// The sampling frequency to assume: the header's, else 60 Hz (the iPhone sample's rate).
+    /// The sampling frequency to assume: the header's, else the timestamps' (median interval), else
+    /// 60 Hz (the iPhone sample's rate). See ``samplingRate`` for where it came from.
     public var effectiveSamplingFrequency: Double {
-        header.samplingFrequency ?? 60
+        samplingRate.hertz
     }
 }

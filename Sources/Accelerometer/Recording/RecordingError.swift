@@ -19,9 +19,19 @@ public enum RecordingError: Error, Equatable, CustomStringConvertible {
     /// A raw capture holds no complete scan.
     case empty(byteCount: Int, scanSize: Int)
 
+    /// Whether the start of a file is binary: a NUL or a byte that is not UTF-8 (text with escape
+    /// sequences is still text, and is shown with its controls made visible).
+    static func isBinary(_ text: String) -> Bool {
+        text.unicodeScalars.contains { $0 == "\u{0}" || $0 == "\u{FFFD}" }
+    }
+
     /// A sentence a student understands, with the position of the problem.
     public var description: String {
         switch self {
+        case .notARecording(let firstLine) where Self.isBinary(firstLine):
+            // Raw scans are bytes, not text: echoing them only garbles the terminal.
+            return "not a companion recording but a raw capture (binary scans, no header): import it first "
+                + "('companion accel import FILE --channels DESCRIPTION -o OUT.iiorec')"
         case .notARecording(let firstLine):
             let shown = firstLine.count > 40 ? String(firstLine.prefix(40)) + "…" : firstLine
             return "not a companion recording: it starts with '\(shown)', not '\(RecordingHeader.magic)' "

@@ -63,10 +63,9 @@ public struct ConsistencyChecker {
                     try checkDanglingToOne(
                         entity, relationship, table: table, column: column.column, familyList: familyList)
                     try checkInverse(entity, relationship, table: table, column: column.column, familyList: familyList)
-                    try checkCascadeOrphans(
-                        entity, relationship, table: table, column: column.column, familyList: familyList)
                 }
             }
+            try checkCascadeOrphans(entity, layout: layout, table: table, present: present)
             for relationship in entity.ownRelationships where relationship.isToMany && !relationship.isTransient {
                 guard let storage = layout?.toManyRelationships[relationship.name] else { continue }
                 try checkToMany(entity, relationship, storage: storage, ownerTable: table, ownerFamily: familyList)
@@ -172,31 +171,47 @@ public struct ConsistencyChecker {
         }
     }
 
-    /// A child whose parent relationship is empty although the parent's side cascades: deleting the
-    /// parent through Core Data would have deleted the child too.
+    /// Rows of exactly `entity` that no owner holds any more: every to-one whose inverse cascades
+    /// is empty. Deleting an owner through Core Data would have deleted them too. A row with two
+    /// possible owners (an attachment of a note or of a message) is an orphan only when both are
+    /// gone, so all of the entity's cascading owners, inherited ones included, are tested together.
     ///
     /// A relationship within one entity family (a folder's `parent`, cascading from `children`) is
-    /// a tree: its roots have no parent by design, so an empty one is not an orphan there.
+    /// a tree: its roots have no parent by design, so it makes no row an orphan.
     private mutating func checkCascadeOrphans(
-        _ entity: EntityDescription, _ relationship: RelationshipDescription, table: String, column: String,
-        familyList: String
+        _ entity: EntityDescription, layout: EntityLayout?, table: String, present: Set<String>
     ) throws(InspectorError) {
-        guard let inverse = relationship.inverseRelationship, inverse.deleteRule == .cascade,
-            let parent = relationship.destinationEntity
-        else { return }
-        let sameFamily =
-            parent.selfAndDescendants.contains { $0.name == entity.name }
-            || entity.selfAndDescendants.contains { $0.name == parent.name }
-        guard !sameFamily else { return }
+        guard let number = inspection.entityNumber(of: entity.name) else { return }
+        var owners: [(relationship: RelationshipDescription, parent: EntityDescription, column: String)] = []
+        for case let relationship as RelationshipDescription in entity.allProperties
+        where !relationship.isToMany && !relationship.isTransient {
+            guard let inverse = relationship.inverseRelationship, inverse.deleteRule == .cascade,
+                let parent = relationship.destinationEntity,
+                let column = layout?.column(forProperty: relationship.name)?.column,
+                present.contains(column.uppercased())
+            else { continue }
+            let sameFamily =
+                parent.selfAndDescendants.contains { $0.name == entity.name }
+                || entity.selfAndDescendants.contains { $0.name == parent.name }
+            if !sameFamily { owners.append((relationship, parent, column)) }
+        }
+        owners.sort { $0.relationship.name < $1.relationship.name }
+        guard let first = owners.first else { return }
+        let empty = owners.map { "\(SQLIdentifier.quoted($0.column)) IS NULL" }.joined(separator: " AND ")
         let sql =
-            "SELECT Z_PK, Z_ENT FROM \(SQLIdentifier.quoted(table)) WHERE Z_ENT IN (\(familyList)) "
-            + "AND \(SQLIdentifier.quoted(column)) IS NULL ORDER BY Z_PK"
+            "SELECT Z_PK FROM \(SQLIdentifier.quoted(table)) WHERE Z_ENT = \(number) AND \(empty) ORDER BY Z_PK"
+        let names = owners.map { "\($0.parent.name).\($0.relationship.inverseName ?? "")" }
+        let message =
+            owners.count == 1
+            ? "has no \(first.relationship.name), but \(names.joined()) cascades: deleting its "
+                + "\(first.parent.name) would have deleted it too (was the row left behind by a direct SQL delete?)"
+            : "has no owner left: none of \(names.joined(separator: ", ")) holds it, and each cascades: deleting "
+                + "its owner would have deleted it too (was the row left behind by a direct SQL delete?)"
+        let key = owners.map(\.relationship.name).joined(separator: ", ")
         try each(sql) { (checker: inout ConsistencyChecker, row: Row) in
-            let name = row[1].int64Value.flatMap { checker.inspection.entityName(number: $0) } ?? entity.name
             checker.add(
-                .cascadeOrphan, entity: name, object: "\(name)/p\(row[0].int64Value ?? 0)", key: relationship.name,
-                "has no \(relationship.name), but \(parent.name).\(inverse.name) cascades: deleting its "
-                    + "\(parent.name) would have deleted it too (was the row left behind by a direct SQL delete?)")
+                .cascadeOrphan, entity: entity.name, object: "\(entity.name)/p\(row[0].int64Value ?? 0)", key: key,
+                message)
         }
     }
 
@@ -223,25 +238,25 @@ public struct ConsistencyChecker {
                 entity, relationship, joinTable: actual, ownerColumn: ownerColumn,
                 destinationColumn: destinationColumn, ownerTable: ownerTable, ownerFamily: ownerFamily)
         }
-        // As Core Data validates: an optional relationship may also be empty, whatever its minimum;
-        // a required one needs at least one object even with no minimum set.
-        let minimum = relationship.isOptional ? relationship.minCount : max(relationship.minCount, 1)
-        let maximum = relationship.maxCount > 0 ? relationship.maxCount : nil
-        guard minimum > 0 || maximum != nil else { return }
+        // The rule save validation follows (ObjectGraph's RelationshipDescription+Counts.swift): no
+        // minimum unless minCount is set, and an empty optional relationship is always valid. The
+        // query only narrows the rows; `countViolation` judges each.
+        guard relationship.hasCountBounds else { return }
         var conditions: [String] = []
-        if minimum > 0 { conditions.append(relationship.isOptional ? "(n > 0 AND n < \(minimum))" : "n < \(minimum)") }
-        if let maximum { conditions.append("n > \(maximum)") }
+        if let minimum = relationship.minimumCount {
+            conditions.append(relationship.allowsNoObjects ? "(n > 0 AND n < \(minimum))" : "n < \(minimum)")
+        }
+        if let maximum = relationship.maximumCount { conditions.append("n > \(maximum)") }
         let sql =
             "SELECT Z_PK, n FROM (SELECT t0.Z_PK AS Z_PK, \(counted) AS n FROM \(SQLIdentifier.quoted(ownerTable)) t0 "
             + "WHERE t0.Z_ENT IN (\(ownerFamily))) WHERE \(conditions.joined(separator: " OR ")) ORDER BY Z_PK"
-        let range =
-            (relationship.isOptional && minimum > 0 ? "none or " : "")
-            + "\(minimum)…\(maximum.map(String.init) ?? "∞")"
         try each(sql) { (checker: inout ConsistencyChecker, row: Row) in
+            let count = Int(row[1].int64Value ?? 0)
+            guard relationship.countViolation(holding: count) != nil else { return }
             checker.add(
                 .relationshipCount, entity: entity.name, object: "\(entity.name)/p\(row[0].int64Value ?? 0)",
                 key: relationship.name,
-                "\(relationship.name) has \(row[1].int64Value ?? 0) objects; the model allows \(range)")
+                "\(relationship.name) has \(count) objects; the model allows \(relationship.allowedCountDescription)")
         }
     }
 

@@ -103,10 +103,8 @@ public enum ModelCacheDecoder {
             return AttributeDescription(
                 name: name, type: AttributeType(rawValue: code) ?? .undefined, isOptional: isOptional,
                 isTransient: isTransient, defaultValue: defaultValue(object["NSDefaultValue"]),
-                allowsExternalBinaryDataStorage: object["NSAllowsExternalBinaryDataStorage"].bool ?? false,
-                // NSFlagsKey bit 16 is "preserve after deletion" (persistent history tombstones),
-                // which the version hash covers (verified: the corpus's Person.id and Author.alias).
-                preservesValueInHistoryOnDeletion: (object["NSFlagsKey"].integer ?? 0) & 16 != 0,
+                allowsExternalBinaryDataStorage: AttributeFlags(object).contains(.storesBinaryDataExternally),
+                preservesValueInHistoryOnDeletion: AttributeFlags(object).contains(.preservesValueOnDeletion),
                 valueTransformerName: object["NSValueTransformerName"].string,
                 attributeValueClassName: object["NSAttributeValueClassName"].string,
                 derivationExpression: derivation, versionHashModifier: modifier, renamingIdentifier: renaming)
@@ -144,5 +142,30 @@ public enum ModelCacheDecoder {
         case .data(let bytes): return bytes
         default: return value.string
         }
+    }
+}
+
+/// The bits of an attribute's `NSFlagsKey`, Apple's archived `__attributeDescriptionFlags`.
+///
+/// The macOS 10.7 SDK's `NSAttributeDescription.h` declares the bit field as
+/// `_hasMaxValueInExtraIvars:1`, `_hasMinValueInExtraIvars:1`, `_storeBinaryDataExternally:1`, so
+/// "Allows External Storage" is bit value 4; bit value 16 is "preserve after deletion" (verified:
+/// the corpus's Person.id and Author.alias, whose version hashes need it).
+struct AttributeFlags: OptionSet {
+    let rawValue: Int64
+
+    static let hasMaximumValue = AttributeFlags(rawValue: 1)
+    static let hasMinimumValue = AttributeFlags(rawValue: 2)
+    static let storesBinaryDataExternally = AttributeFlags(rawValue: 4)
+    static let preservesValueOnDeletion = AttributeFlags(rawValue: 16)
+
+    init(rawValue: Int64) { self.rawValue = rawValue }
+
+    /// The flags of an archived attribute; caches this project wrote before the flag moved into
+    /// `NSFlagsKey` kept it under `NSAllowsExternalBinaryDataStorage`, read too.
+    init(_ object: ArchivedObject) {
+        var flags = AttributeFlags(rawValue: object["NSFlagsKey"].integer ?? 0)
+        if object["NSAllowsExternalBinaryDataStorage"].bool == true { flags.insert(.storesBinaryDataExternally) }
+        self = flags
     }
 }

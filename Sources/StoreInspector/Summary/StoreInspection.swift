@@ -151,15 +151,40 @@ public final class StoreInspection: @unchecked Sendable {
     // MARK: - Entities
 
     /// The entity number `Z_ENT` of an entity, from `Z_PRIMARYKEY` (the store's truth), else the layout.
+    ///
+    /// An entity renamed by a lightweight migration keeps its old `Z_NAME` (DESIGN.md §3.3.1), so
+    /// its row is found by the entity's renaming identifier too.
     public func entityNumber(of name: String) -> Int64? {
-        if let entry = primaryKeys.first(where: { $0.name == name }) { return entry.entityNumber }
+        if let entry = primaryKeyEntry(ofEntity: name) { return entry.entityNumber }
         return storeModel?.layout.entity(named: name).map { Int64($0.entityNumber) }
     }
 
-    /// The entity called `number` in `Z_PRIMARYKEY` (else in the layout).
+    /// The model's name of the entity numbered `number` in `Z_PRIMARYKEY` (else in the layout).
     public func entityName(number: Int64) -> String? {
-        if let entry = primaryKeys.first(where: { $0.entityNumber == number }) { return entry.name }
+        if let entry = primaryKeys.first(where: { $0.entityNumber == number }) {
+            return renamedEntities.first { $0.oldName == entry.name }?.entity ?? entry.name
+        }
         return storeModel?.layout.entity(number: Int(number))?.entityName
+    }
+
+    /// Entities of the model whose `Z_PRIMARYKEY` row still carries the name they had before a
+    /// migration renamed them: no row has their name, one has their renaming identifier, and the
+    /// model has no entity of that old name.
+    public var renamedEntities: [(entity: String, oldName: String)] {
+        guard let model = storeModel?.model else { return [] }
+        let stored = Set(primaryKeys.map(\.name))
+        return model.entities.sorted { $0.name < $1.name }.compactMap { entity in
+            guard !stored.contains(entity.name), let old = entity.renamingIdentifier, old != entity.name,
+                stored.contains(old), model.entitiesByName[old] == nil
+            else { return nil }
+            return (entity.name, old)
+        }
+    }
+
+    private func primaryKeyEntry(ofEntity name: String) -> PrimaryKeyEntry? {
+        if let entry = primaryKeys.first(where: { $0.name == name }) { return entry }
+        guard let old = renamedEntities.first(where: { $0.entity == name })?.oldName else { return nil }
+        return primaryKeys.first { $0.name == old }
     }
 
     /// The numbers of an entity and all its descendants.
@@ -252,11 +277,19 @@ public final class StoreInspection: @unchecked Sendable {
                         + differing.joined(separator: ", "))
             }
         }
-        let known = Set(primaryKeys.map(\.name))
+        let renamed = renamedEntities
+        for (entity, old) in renamed {
+            openingNotes.append(
+                "entity \(entity) is \(old) in Z_PRIMARYKEY: a migration renamed it (renaming identifier \(old)), "
+                    + "and Core Data keeps the old name there")
+        }
+        let known = Set(primaryKeys.map(\.name)).union(renamed.map(\.entity))
+        let oldNames = Set(renamed.map(\.oldName))
         for entity in model.entities where !known.contains(entity.name) {
             openingProblems.append("entity \(entity.name) of the model has no row in Z_PRIMARYKEY")
         }
-        for entry in primaryKeys where entry.entityNumber < 16000 && model.entitiesByName[entry.name] == nil {
+        for entry in primaryKeys
+        where entry.entityNumber < 16000 && model.entitiesByName[entry.name] == nil && !oldNames.contains(entry.name) {
             openingProblems.append(
                 "Z_PRIMARYKEY names entity \(entry.name) (Z_ENT \(entry.entityNumber)), which the model lacks")
         }

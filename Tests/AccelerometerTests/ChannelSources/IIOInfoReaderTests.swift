@@ -94,6 +94,17 @@ import Testing
         #expect(device.mountMatrix.rows.element(at: 1) == [-1, 0, 0])
     }
 
+    @Test func aDeviceBlockPastedWithoutTheContextHeadingIsRead() throws {
+        // From the `iio:device0:` line on, as someone copies one device out of a terminal.
+        let block = try #require(Self.adxl355.range(of: "\tiio:device0:"))
+        let pasted = String(Self.adxl355[block.lowerBound...])
+        let devices = try IIOInfoReader.devices(fromText: pasted, source: "pasted.txt")
+        let full = try IIOInfoReader.devices(fromText: Self.adxl355, source: "pasted.txt")
+        #expect(devices == full)
+        let device = try devices.select(named: nil, source: "pasted.txt")
+        #expect(device.channels.map(\.name).prefix(3) == ["accel_x", "accel_y", "accel_z"])
+    }
+
     @Test func textThatIsNotIIOInfoIsRejected() {
         #expect(throws: IIOError.self) { try IIOInfoReader.devices(fromText: "hello\nworld\n", source: "notes.txt") }
     }

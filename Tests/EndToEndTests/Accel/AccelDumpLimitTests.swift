@@ -1,3 +1,4 @@
+import Foundation
 import TestSupport
 import Testing
 
@@ -14,6 +15,28 @@ import Testing
         let limitedLines = limited.standardOutput.split(separator: "\n")
         #expect(limitedLines.count == 6)  // the header and five samples
         #expect(Array(whole.standardOutput.split(separator: "\n").prefix(6)) == limitedLines)
+    }
+
+    @Test func csvAndJSONAreShorthandsForFormat() throws {
+        for format in ["csv", "json"] {
+            let long = try ProductRunner.run(
+                "companion", ["accel", "dump", recording, "--format", format, "--limit", "3"])
+            let short = try ProductRunner.run("companion", ["accel", "dump", recording, "--\(format)", "--limit", "3"])
+            #expect(short.status == 0)
+            #expect(short.standardOutput == long.standardOutput)
+        }
+        let json = try ProductRunner.run("companion", ["accel", "dump", recording, "--json", "--limit", "3"])
+        let document = try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [String: Any]
+        #expect((document?["samples"] as? [Any])?.count == 3)
+        // The rate every figure used, and where it came from.
+        #expect(document?["samplingFrequency"] as? Double == 60)
+        #expect(document?["samplingFrequencySource"] as? String == "header")
+    }
+
+    @Test func twoFormatsAreAUsageError() throws {
+        let outcome = try ProductRunner.run("companion", ["accel", "dump", recording, "--csv", "--json"])
+        #expect(outcome.status == 2)
+        #expect(outcome.standardError == "companion: --format: give one output format: --format, --csv or --json\n")
     }
 
     @Test func aLimitThatIsNotANumberIsAUsageError() throws {

@@ -57,6 +57,17 @@ import Testing
         }
     }
 
+    @Test func infoOnARawCaptureSaysToImportItInOneLine() throws {
+        let outcome = try ProductRunner.run("companion", ["accel", "info", AccelTestSupport.orientationScan.path])
+        #expect(outcome.status == 1)
+        #expect(outcome.standardOutput.isEmpty)
+        #expect(
+            outcome.standardError
+                == "companion: \(AccelTestSupport.orientationScan.path): not a companion recording but a raw capture "
+                + "(binary scans, no header): import it first "
+                + "('companion accel import FILE --channels DESCRIPTION -o OUT.iiorec')\n")
+    }
+
     @Test func aHeaderHoldingControlBytesIsPrintedVisibly() throws {
         let directory = try AccelTestSupport.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -91,7 +102,8 @@ import Testing
             ),
             (
                 ["import", "scan.bin", "--channels", "garb.iiorec", "-o", "x.iiorec"],
-                "companion: garb.iiorec: no 'IIO context has N devices:' line, so this is not iio_info output\n"
+                "companion: garb.iiorec: no 'IIO context has N devices:' line and no 'iio:deviceN:' block, so this is "
+                    + "not iio_info output\n"
             ),
             (["info", "nothere.iiorec"], "companion: nothere.iiorec: does not exist\n"),
             (["info", "."], "companion: .: this is a directory, not a file\n"),

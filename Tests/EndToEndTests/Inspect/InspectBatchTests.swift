@@ -76,12 +76,30 @@ import Testing
         #expect(!outcome.standardOutput.contains("//"))
     }
 
+    @Test func aNarrowTableShowsThePartOfEachPathThatTellsStoresApart() throws {
+        let fixtures = try InspectFixtures()
+        let folder = "stores/a-folder-whose-name-is-long-enough-to-crowd-the-table"
+        for name in ["alpha.sqlite", "beta.sqlite"] {
+            try fixtures.copyCorpusStore(InspectFixtures.recipes, into: folder, as: name)
+        }
+        let outcome = try fixtures.inspect(["stores", "--table"], environment: ["COLUMNS": "80"])
+        #expect(outcome.status == 0, "\(outcome.standardError)")
+        let cells = outcome.standardOutput.split(separator: "\n").filter { $0.hasPrefix("│ ") }.dropFirst().map {
+            $0.split(separator: "│").first?.trimmingCharacters(in: .whitespaces) ?? ""
+        }
+        #expect(cells.count == 2, "\(outcome.standardOutput)")
+        #expect(cells.first?.hasPrefix("alp") == true && cells.last == "beta.sqlite", "\(cells)")
+        #expect(outcome.standardOutput.contains("- paths are relative to"))
+        #expect(outcome.standardOutput.split(separator: "\n").allSatisfy { $0.count <= 80 })
+    }
+
     @Test func theDifferencesColumnIsShownOnlyWhenAModelIsExpected() throws {
         let fixtures = try InspectFixtures()
         try fixtures.copyCorpusStore(InspectFixtures.recipes, into: "stores")
         let outcome = try fixtures.inspect(["stores", "--markdown"])
         #expect(outcome.status == 0, "\(outcome.standardError)")
-        #expect(outcome.standardOutput.contains("| path | open | entities (rows) | model | findings |"))
+        #expect(
+            outcome.standardOutput.contains("| path | open | entities (rows) | model | problems | check findings |"))
         #expect(!outcome.standardOutput.contains("NULL"))
     }
 }

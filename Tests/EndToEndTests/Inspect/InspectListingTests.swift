@@ -32,16 +32,19 @@ import Testing
         #expect(!lines.contains { $0.split(separator: "│").first?.contains("…") == true })
     }
 
-    @Test func aNarrowTableCutsLongTextButNeverAnObjectID() throws {
+    @Test func aTableTooWideForTheWidthBecomesOneRecordPerBlock() throws {
         let fixtures = try InspectFixtures()
         try fixtures.copyCorpusStore(InspectFixtures.recipes)
         let outcome = try fixtures.inspect([InspectFixtures.recipes, "rows", "Recipe", "--table", "--width", "60"])
         #expect(outcome.status == 0, "\(outcome.standardError)")
-        let lines = bodyLines(outcome.standardOutput)
-        #expect(
-            lines.map { $0.split(separator: "│").first?.trimmingCharacters(in: .whitespaces) }
-                == ["Recipe/p1", "Recipe/p2", "Recipe/p3"])
-        #expect(lines.allSatisfy { $0.contains("…") }, "the long instructions are cut instead")
+        let lines = outcome.standardOutput.split(separator: "\n")
+        #expect(lines.filter { $0.hasPrefix("-[ RECORD ") }.count == 3)
+        #expect(lines.allSatisfy { $0.count <= 60 }, "\(lines.filter { $0.count > 60 })")
+        #expect(!outcome.standardOutput.contains("…"), "nothing is cut")
+        let ids = lines.filter { $0.hasPrefix("objectID ") }.map {
+            $0.split(separator: "│").last?.trimmingCharacters(in: .whitespaces)
+        }
+        #expect(ids == ["Recipe/p1", "Recipe/p2", "Recipe/p3"])
     }
 
     @Test func csvKeepsNewlinesInsideQuotedFieldsAsJSONDoes() throws {

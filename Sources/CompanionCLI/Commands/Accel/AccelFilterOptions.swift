@@ -21,7 +21,7 @@ struct AccelFilterOptions {
         """
 
     /// Whether `--rate` was given (so the recording's rate must not replace it).
-    private var rateIsExplicit: Bool
+    private(set) var rateIsExplicit: Bool
 
     /// Takes the options out of `arguments`; call ``adopt(recordingRate:)`` once the recording is read.
     init(_ arguments: inout ArgumentList, defaultKind: FilterKind?) throws(CommandLineError) {

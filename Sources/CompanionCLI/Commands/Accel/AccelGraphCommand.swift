@@ -37,7 +37,7 @@ enum AccelGraphCommand: Subcommand {
             try AccelOutputPath.check(svgPath, option: "--svg", against: [.init(path: path, role: "input recording")])
         }
         let recording = try AccelInputs.loadRecording(path)
-        try options.adopt(recordingRate: recording.header.samplingFrequency)
+        try options.adopt(recordingRate: recording.header.samplingFrequency ?? recording.estimatedSamplingFrequency)
         let all = try AccelInputs.samples(of: recording, path: path)
         let filteredAll =
             options.makeFilter().map { all.filtered(with: $0, useTimestamps: options.usesTimestamps) } ?? []

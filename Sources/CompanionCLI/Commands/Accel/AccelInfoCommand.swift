@@ -35,9 +35,13 @@ enum AccelInfoCommand: Subcommand {
         lines.append("device: \(header.device)" + (header.deviceIdentifier.map { " (\($0))" } ?? ""))
         lines.append("tool: \(header.tool.isEmpty ? "unknown" : header.tool)")
         lines.append("start time: \(header.startTime ?? "unknown")")
-        lines.append(
-            "sampling frequency: "
-                + (header.samplingFrequency.map { "\(RecordingFormat.number($0)) Hz" } ?? "unknown (60 Hz assumed)"))
+        let rate = recording.samplingRate
+        let hertz = RecordingFormat.number(rate.hertz)
+        switch rate.source {
+        case .header: lines.append("sampling frequency: \(hertz) Hz")
+        case .timestamps: lines.append("sampling frequency: \(hertz) Hz (estimated: median interval of the timestamps)")
+        case .assumed: lines.append("sampling frequency: unknown (\(hertz) Hz assumed)")
+        }
         lines.append("timestamp clock: \(header.timestampClock ?? "unknown")")
         lines.append("mount matrix: \(header.mountMatrix)" + (header.mountMatrix.isIdentity ? " (identity)" : ""))
         lines.append("channels:")

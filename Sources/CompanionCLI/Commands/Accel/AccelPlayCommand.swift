@@ -45,7 +45,8 @@ enum AccelPlayCommand: Subcommand {
         let color = try AccelTerminal.colorPolicy(&list)
         let path = try AccelInputs.singleFile(list, action: name)
         let recording = try AccelInputs.loadRecording(path)
-        try options.adopt(recordingRate: recording.header.samplingFrequency, filtering: true)
+        try options.adopt(
+            recordingRate: recording.header.samplingFrequency ?? recording.estimatedSamplingFrequency, filtering: true)
         let samples = try AccelInputs.samples(of: recording, path: path)
         let signals = try AccelSignals()
         defer { signals.cancel() }
@@ -69,7 +70,7 @@ enum AccelPlayCommand: Subcommand {
         let start = DispatchTime.now().uptimeNanoseconds
         var previousTime: Double?
         var played = 0
-        replay: for sample in samples {
+        replay: for (index, sample) in samples.enumerated() {
             if !fast {
                 let due = start + UInt64(max(sample.time, 0) / speed * 1e9)
                 // Woken early by a key press: the sample is still due later, so wait again.
@@ -88,7 +89,7 @@ enum AccelPlayCommand: Subcommand {
             let interval =
                 options.usesTimestamps ? previousTime.map { sample.time - $0 }.flatMap { $0 > 0 ? $0 : nil } : nil
             previousTime = sample.time
-            player.show(sample, interval: interval)
+            player.show(sample, interval: interval, isLast: index == samples.count - 1)
             played += 1
         }
         player.finish()
@@ -128,7 +129,9 @@ private struct Player {
         self.every = every
     }
 
-    mutating func show(_ sample: AccelerationSample, interval: Double?) {
+    /// Filters `sample` and shows every `every`th one, and always the last, so a replay ends on
+    /// the recording's final sample.
+    mutating func show(_ sample: AccelerationSample, interval: Double?, isLast: Bool) {
         let g = sample.accelerationInG
         let low = lowpass.filter(g, interval: interval)
         let high = highpass.filter(g, interval: interval)
@@ -141,7 +144,7 @@ private struct Player {
             )
         }
         defer { count += 1 }
-        guard count % every == 0 else { return }
+        guard count % every == 0 || isLast else { return }
         let status = ReplayStatusLine(
             time: sample.time, acceleration: g, lowpass: low, highpass: high, orientation: orientation.rawValue,
             isBeyondRange: sample.isBeyondRange)

@@ -76,22 +76,36 @@ enum BatchCommand {
             var report = InspectReport()
             // The differences column only means something with --expected.
             let compares = expected != nil
+            // On a terminal too narrow for the paths, the folder every store shares is said once,
+            // below, and each row shows the rest: what tells the stores apart.
+            var shownPath: (String) -> String = { $0 }
+            if output.format == .table, let width = output.width, lines.count > 1,
+                let longest = lines.map({ $0.path.count }).max(), longest > width / 3,
+                let folder = Self.commonFolder(lines.map(\.path))
+            {
+                shownPath = { String($0.dropFirst(folder.count + 1)) }
+                notes.insert("paths are relative to \(folder)/", at: 0)
+            }
             report.table(
                 "Stores", key: "stores",
                 Table(
-                    columns: ["path", "open", "entities (rows)", "model"] + (compares ? ["differences"] : [])
-                        + ["findings"],
+                    // Each count is one command's: `summary`'s problems, `check`'s findings.
+                    columns: [TableColumn("path"), "open", "entities (rows)", "model"]
+                        + (compares ? ["differences"] : []) + ["problems", "check findings"],
                     rows: lines.map { line in
                         var cells: [TableCell] = [
-                            .text(line.path), .text(line.error.map { "error: " + $0 } ?? "ok"),
+                            .text(shownPath(line.path)), .text(line.error.map { "error: " + $0 } ?? "ok"),
                             .text(
                                 line.entities.map { "\($0.0) \($0.1.map(String.init) ?? "?")" }.joined(separator: ", ")),
                             line.digest.map { .text((groups[$0] ?? "?") + " " + $0) } ?? .null,
                         ]
                         if compares { cells.append(line.differences.map { .integer(Int64($0)) } ?? .null) }
-                        cells.append(.integer(Int64(line.findings + line.problems.count)))
+                        cells.append(.integer(Int64(line.problems.count)))
+                        cells.append(.integer(Int64(line.findings)))
                         return cells
                     }))
+            // The start of a path is what stores in one folder share; the end tells them apart.
+            report.elideInTheMiddle(columns: [0], forSection: "stores")
             report.messages("Notes", key: "notes", notes, empty: "none")
             output.write(report)
         } else {
@@ -128,6 +142,17 @@ enum BatchCommand {
             line.error = error.message
         }
         return line
+    }
+
+    /// The deepest folder holding every path (component by component), or nil when they share none.
+    static func commonFolder(_ paths: [String]) -> String? {
+        let split = paths.map { $0.split(separator: "/", omittingEmptySubsequences: false).dropLast() }
+        guard var common = split.first.map(Array.init) else { return nil }
+        for components in split.dropFirst() {
+            common = Array(zip(common, components).prefix { $0 == $1 }.map(\.0))
+        }
+        let folder = common.joined(separator: "/")
+        return folder.isEmpty || folder == "." ? nil : folder
     }
 
     private static func groupLabel(_ index: Int) -> String {

@@ -58,14 +58,15 @@ final class InspectOutput {
     /// A writer for a listing written row by row (see ``ListingWriter`` for what `kept` and
     /// `measured` do in `table` output).
     func tableWriter(
-        columns: [TableColumn], kept: Set<Int> = [], measured: ColumnMeasure? = nil, holding: Int = .max
+        columns: [TableColumn], kept: Set<Int> = [], measured: ColumnMeasure? = nil, holding: Int = .max,
+        expandsWhenTooWide: Bool = false
     ) -> ListingWriter {
         let separated = format == .line && separatesNextListing
         separatesNextListing = false
         var first = true
         return ListingWriter(
             columns: columns, format: format, width: width, nullText: format == .csv ? "" : "NULL", kept: kept,
-            measured: measured, holding: holding
+            measured: measured, holding: holding, expandsWhenTooWide: expandsWhenTooWide
         ) { [weak self] text in
             if separated, first { self?.write("\n") }
             first = false

@@ -28,6 +28,22 @@ struct InspectReport {
     /// JSON written for a section key instead of the one derived from its cells, where the cells
     /// are display text of structured data (a property list's arrays, dates, data).
     private var jsonBySection: [String: JSONValue] = [:]
+    /// Columns, by section key, that a `table` shortens in the middle (see ``ListingWriter``).
+    private var middleElidedBySection: [String: Set<Int>] = [:]
+
+    /// Sections whose `table` output becomes one record per block when a cell would be cut.
+    private var recordSections: Set<String> = []
+
+    /// Makes `table` output of section `key` wrap its text in records rather than cut it when the
+    /// table is too wide (see ``ListingWriter``).
+    mutating func wrapInRecordsWhenTooWide(section key: String) {
+        recordSections.insert(key)
+    }
+
+    /// Makes `table` output shorten the `columns` of section `key` in the middle, not at the end.
+    mutating func elideInTheMiddle(columns: Set<Int>, forSection key: String) {
+        middleElidedBySection[key] = columns
+    }
 
     /// Makes `--json` write `value` for the section `key` (its table and text forms are unchanged).
     mutating func json(_ value: JSONValue, forSection key: String) {
@@ -74,6 +90,7 @@ struct InspectReport {
     /// The report as text in `format`, sections separated by blank lines.
     func rendered(as format: TableFormat, width: Int?) -> String {
         if format == .json { return json.text + "\n" }
+        if format == .csv { return Self.rendered(csvTable, as: .csv, width: nil, nullText: "") }
         var parts: [String] = []
         for section in sections {
             var text = ""
@@ -84,15 +101,17 @@ struct InspectReport {
                     columns: [TableColumn("property", alignment: .left), TableColumn("value", alignment: .left)],
                     rows: pairs.map { [.text($0.0), $0.1] })
                 text += Self.rendered(table, as: format, width: width, nullText: "-")
-            case .table(let title, _, let table):
+            case .table(let title, let key, let table):
                 text += heading(title, format)
-                text += Self.rendered(table, as: format, width: width, nullText: format == .csv ? "" : "NULL")
+                text += Self.rendered(
+                    table, as: format, width: width, nullText: format == .csv ? "" : "NULL",
+                    middleElided: middleElidedBySection[key] ?? [], expands: recordSections.contains(key))
             case .messages(let title, _, let lines, let empty):
                 text += heading(title, format)
                 if lines.isEmpty {
                     text += TerminalSanitizer.sanitize(empty) + "\n"
                 } else {
-                    for line in lines { text += "- " + TerminalSanitizer.sanitize(line) + "\n" }
+                    for line in lines { text += Self.bullet(TerminalSanitizer.sanitize(line), format, width) }
                 }
             }
             parts.append(text)
@@ -100,14 +119,66 @@ struct InspectReport {
         return parts.joined(separator: "\n")
     }
 
+    /// One message as a `- ` item; in `table` output wrapped to the width under a hanging indent,
+    /// never cut.
+    private static func bullet(_ line: String, _ format: TableFormat, _ width: Int?) -> String {
+        guard format == .table, let width, DisplayWidth.of(line) + 2 > width else { return "- " + line + "\n" }
+        let wrapped = TextWrapper(width: width).wrap(
+            [[StyledSpan(line)]], firstPrefix: [StyledSpan("- ")], continuationPrefix: [StyledSpan("  ")])
+        return wrapped.map { $0.plainText + "\n" }.joined()
+    }
+
+    /// The report as the one table RFC 4180 allows (one header, rows of one shape).
+    ///
+    /// A report of a single table is that table. Otherwise the first column, `section`, names each
+    /// row's section by its JSON key, and the other columns are the sections' columns in order of
+    /// appearance: `property`/`value` for properties, `message` for sentences. A message section
+    /// with no sentences adds no row (its "none" text is for people, not for programs).
+    var csvTable: Table {
+        let parts: [(key: String, table: Table)] = sections.map { section in
+            switch section {
+            case .properties(_, let key, let pairs):
+                return (key, Table(columns: ["property", "value"], rows: pairs.map { [.text($0.0), $0.1] }))
+            case .table(_, let key, let table):
+                return (key, table)
+            case .messages(_, let key, let lines, _):
+                return (key, Table(columns: ["message"], rows: lines.map { [.text($0)] }))
+            }
+        }
+        if parts.count == 1, let only = parts.first { return only.table }
+        var names: [String] = []
+        for part in parts {
+            for column in part.table.columns where !names.contains(column.name) { names.append(column.name) }
+        }
+        var rows: [[TableCell]] = []
+        for part in parts {
+            let positions = Dictionary(
+                part.table.columns.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
+            for row in part.table.rows {
+                rows.append(
+                    [.text(part.key)]
+                        + names.map { name in
+                            positions[name].flatMap { $0 < row.count ? row[$0] : nil } ?? .null
+                        })
+            }
+        }
+        return Table(columns: [TableColumn("section")] + names.map { TableColumn($0) }, rows: rows)
+    }
+
     /// One listing; `table` and `csv` through ``ListingWriter``, so reports fit the width and keep
     /// data exact as row listings do.
-    private static func rendered(_ table: Table, as format: TableFormat, width: Int?, nullText: String) -> String {
+    private static func rendered(
+        _ table: Table, as format: TableFormat, width: Int?, nullText: String, middleElided: Set<Int> = [],
+        expands: Bool = false
+    ) -> String {
         guard format == .table || format == .csv else {
             return table.rendered(as: format, width: width, nullText: nullText)
         }
         var text = ""
-        var writer = ListingWriter(columns: table.columns, format: format, width: width, nullText: nullText) {
+        var writer = ListingWriter(
+            columns: table.columns, format: format, width: width, nullText: nullText, expandsWhenTooWide: expands,
+            middleElided: middleElided
+        ) {
             text += $0
         }
         for row in table.rows { writer.write(row) }

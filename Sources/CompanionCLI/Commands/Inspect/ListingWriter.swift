@@ -32,8 +32,16 @@ struct ListingWriter {
     /// The measured widths the layout was fitted from.
     private var layoutMeasure: [Int] = []
     private let holding: Int
+    /// Whether a `table` too wide for ``width`` becomes one record per block instead (psql's `\x auto`).
+    private let expandsWhenTooWide: Bool
+    /// Columns a `table` shortens in the middle rather than at the end (paths: the file name and
+    /// the folders nearest it are what tell stores apart).
+    private let middleElided: Set<Int>
+    /// Whether this listing is drawn as records.
+    private var expanded = false
     private var rowsWritten = 0
     private var finished = false
+    private var recordNumber = 0
 
     /// A writer sending text to `emit`.
     ///
@@ -43,9 +51,12 @@ struct ListingWriter {
     ///   - holding: the most rows a `table` holds before drawing (a query that may never end streams).
     init(
         columns: [TableColumn], format: TableFormat, width: Int?, nullText: String, kept: Set<Int> = [],
-        measured: ColumnMeasure? = nil, holding: Int = .max, emit: @escaping (String) -> Void
+        measured: ColumnMeasure? = nil, holding: Int = .max, expandsWhenTooWide: Bool = false,
+        middleElided: Set<Int> = [], emit: @escaping (String) -> Void
     ) {
+        self.middleElided = middleElided
         self.holding = max(1, holding)
+        self.expandsWhenTooWide = expandsWhenTooWide
         self.columns = columns
         self.format = format
         self.width = width
@@ -68,6 +79,8 @@ struct ListingWriter {
         var cells = Array(row.prefix(columns.count))
         if cells.count < columns.count { cells += Array(repeating: .null, count: columns.count - cells.count) }
         switch format {
+        case .table where expanded:
+            emitRecord(cells)
         case .table:
             measure.add(cells)
             if layout == nil {
@@ -94,7 +107,7 @@ struct ListingWriter {
         switch format {
         case .table:
             if layout == nil { drawHeld() }
-            emit(rule("└", "┴", "┘"))
+            if !expanded { emit(rule("└", "┴", "┘")) }
         case .csv:
             if rowsWritten == 0 { emitCSVHeader() }
         default:
@@ -138,12 +151,21 @@ struct ListingWriter {
 
     private mutating func drawHeld() {
         startBox()
-        for row in held { emitBoxRow(row) }
+        for row in held {
+            if expanded { emitRecord(row) } else { emitBoxRow(row) }
+        }
         held = []
     }
 
     private mutating func startBox() {
-        layout = (measure.fitted(into: width, kept: kept), measure.rightAligned(columns))
+        let fitted = measure.fitted(into: width, kept: kept)
+        if expandsWhenTooWide, fitted != measure.widths {
+            // A cell would be cut: one record per block keeps every value whole.
+            expanded = true
+            layout = (measure.widths, measure.rightAligned(columns))
+            return
+        }
+        layout = (fitted, measure.rightAligned(columns))
         layoutMeasure = measure.widths
         emit(rule("┌", "┬", "┐"))
         emit(boxLine(columns.map { TerminalSanitizer.sanitize($0.name) }, rightAligned: layout?.rightAligned ?? []))
@@ -171,6 +193,75 @@ struct ListingWriter {
         emit(boxLine(cells.map { ColumnMeasure.display($0, nullText: nullText) }, rightAligned: right))
     }
 
+    // MARK: - Records
+
+    /// One row as a block: a `-[ RECORD n ]-` line, then `column │ value` lines, each value wrapped
+    /// to the width (only the spaces where a line breaks are left out), never cut.
+    private mutating func emitRecord(_ cells: [TableCell]) {
+        recordNumber += 1
+        let names = columns.map { TerminalSanitizer.sanitize($0.name) }
+        let label = names.map { DisplayWidth.of($0) }.max() ?? 0
+        let room = max(10, (width ?? .max) - label - 3)
+        var text = "-[ RECORD \(recordNumber) ]"
+        if let width { text += String(repeating: "-", count: max(0, min(width, label + 3 + 20) - text.count)) }
+        text += "\n"
+        for (name, cell) in zip(names, cells) {
+            let padded = name + String(repeating: " ", count: label - DisplayWidth.of(name))
+            // Broken at spaces where it can, between characters in a word longer than the room.
+            let value = ColumnMeasure.display(cell, nullText: nullText)
+            let wrapped = TextWrapper(width: room).wrap([[StyledSpan(value)]]).map(\.plainText)
+            let pieces = wrapped.isEmpty ? [""] : wrapped
+            for (index, piece) in pieces.enumerated() {
+                let head = index == 0 ? padded : String(repeating: " ", count: label)
+                text += head + " │ " + piece + "\n"
+            }
+        }
+        emit(text)
+    }
+
+    /// `text` shortened to `width` display columns by an ellipsis in the middle: a third of the room
+    /// for the start, the rest for the end.
+    static func middleTruncated(_ text: String, to width: Int) -> String {
+        guard DisplayWidth.of(text) > width else { return text }
+        guard width > 1 else { return TableWriter.truncated(text, to: width) }
+        let headRoom = (width - 1) / 3
+        var head = ""
+        var used = 0
+        for character in text {
+            let size = DisplayWidth.of(String(character))
+            if used + size > headRoom { break }
+            head.append(character)
+            used += size
+        }
+        var tail = ""
+        var tailUsed = 0
+        for character in text.reversed() {
+            let size = DisplayWidth.of(String(character))
+            if used + tailUsed + size > width - 1 { break }
+            tail.insert(character, at: tail.startIndex)
+            tailUsed += size
+        }
+        return head + "…" + tail
+    }
+
+    /// `text` in pieces of at most `width` display columns (at least one character each).
+    static func wrapped(_ text: String, to width: Int) -> [String] {
+        var pieces: [String] = []
+        var current = ""
+        var used = 0
+        for character in text {
+            let size = DisplayWidth.of(String(character))
+            if used + size > width, !current.isEmpty {
+                pieces.append(current)
+                current = ""
+                used = 0
+            }
+            current.append(character)
+            used += size
+        }
+        return pieces + [current]
+    }
+
     private func rule(_ left: String, _ middle: String, _ right: String) -> String {
         let widths = layout?.widths ?? measure.widths
         return left + widths.map { String(repeating: "─", count: $0 + 2) }.joined(separator: middle) + right + "\n"
@@ -180,7 +271,9 @@ struct ListingWriter {
         let widths = layout?.widths ?? measure.widths
         var parts: [String] = []
         for (index, text) in texts.enumerated() {
-            let fitted = TableWriter.truncated(text, to: widths[index])
+            let fitted =
+                middleElided.contains(index)
+                ? Self.middleTruncated(text, to: widths[index]) : TableWriter.truncated(text, to: widths[index])
             let gap = String(repeating: " ", count: max(0, widths[index] - DisplayWidth.of(fitted)))
             parts.append(rightAligned.indices.contains(index) && rightAligned[index] ? gap + fitted : fitted + gap)
         }

@@ -58,6 +58,8 @@ extension StoreCommands {
             Table(
                 columns: ["entity", "property", "difference"],
                 rows: result.differences.map { [.text($0.entity), .text($0.property ?? "-"), .text($0.message)] }))
+        // A difference is a sentence: on a narrow terminal it wraps in records, never cut.
+        report.wrapInRecordsWhenTooWide(section: "differences")
         output.write(report)
         return result.isCompatible && result.differences.isEmpty ? .success : .failure
     }

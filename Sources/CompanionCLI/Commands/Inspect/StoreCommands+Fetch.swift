@@ -46,7 +46,8 @@ extension StoreCommands {
         if outcome.showsEntityColumn { columns.append("entity") }
         columns += outcome.columns.map { TableColumn($0) }
         // The objects are all in memory: a table sizes its columns from every one of them.
-        var writer = output.tableWriter(columns: columns, kept: Set(0..<(outcome.showsEntityColumn ? 2 : 1)))
+        var writer = output.tableWriter(
+            columns: columns, kept: Set(0..<(outcome.showsEntityColumn ? 2 : 1)), expandsWhenTooWide: true)
         for row in outcome.rows {
             var cells: [TableCell] = [.text(row.objectID)]
             if outcome.showsEntityColumn { cells.append(.text(row.entityName)) }

@@ -290,7 +290,12 @@ struct StoreCommands {
             for ambiguity in ambiguities { text += "#   - " + ambiguity + "\n" }
         }
         text += ModelOutline(model: storeModel.model).text
-        if output.format == .json {
+        if output.format == .csv {
+            // CSV is one table (RFC 4180), so the outline becomes one row per property.
+            var report = InspectReport()
+            report.table("", key: "properties", Self.propertyTable(storeModel.model))
+            output.write(report)
+        } else if output.format == .json {
             output.write(
                 JSONValue.object([
                     ("source", .string(storeModel.source.label)),
@@ -304,6 +309,35 @@ struct StoreCommands {
             output.write(TerminalSanitizer.sanitize(text).replacingOccurrences(of: "␊", with: "\n"))
         }
         return .success
+    }
+
+    /// Every entity's own properties: entity, parent, property, kind, type or destination, flags.
+    static func propertyTable(_ model: ManagedObjectModel) -> Table {
+        var rows: [[TableCell]] = []
+        for entity in model.entities.sorted(by: { $0.name < $1.name }) {
+            for property in entity.properties {
+                let kind: String
+                let type: String
+                switch property {
+                case let attribute as AttributeDescription:
+                    kind = attribute.isDerived ? "derived attribute" : "attribute"
+                    type = attribute.attributeType.xcodeName
+                case let relationship as RelationshipDescription:
+                    kind = relationship.isToMany ? "to-many relationship" : "to-one relationship"
+                    type = relationship.destinationEntityName
+                default:
+                    kind = "fetched property"
+                    type = (property as? FetchedPropertyDescription)?.destinationEntityName ?? ""
+                }
+                rows.append([
+                    .text(entity.name), entity.superentityName.map { .text($0) } ?? .null, .text(property.name),
+                    .text(kind), .text(type), .boolean(property.isOptional), .boolean(property.isTransient),
+                ])
+            }
+        }
+        return Table(
+            columns: ["entity", "parent", "property", "kind", "type or destination", "optional", "transient"],
+            rows: rows)
     }
 
     // MARK: - rows
@@ -342,7 +376,8 @@ struct StoreCommands {
             measure = first
         }
         var writer = output.tableWriter(
-            columns: columns, kept: Set(0..<(reader.showsEntityColumn ? 2 : 1)), measured: measure)
+            columns: columns, kept: Set(0..<(reader.showsEntityColumn ? 2 : 1)), measured: measure,
+            expandsWhenTooWide: true)
         let output = self.output
         try reader.read(query) { row in
             writer.write(cells(row))

@@ -36,7 +36,7 @@ enum ObjectValidator {
                     || attribute.attributeType == .integer32
             }
             guard let relationship = property as? RelationshipDescription else { return false }
-            return !relationship.isOptional || relationship.minCount > 0 || relationship.maxCount > 0
+            return relationship.isToMany ? relationship.hasCountBounds : !relationship.isOptional
         }
     }
 
@@ -187,21 +187,22 @@ enum ObjectValidator {
         }
         // Only loaded relationships can have changed; a fault still holds what was validated before.
         guard let members = object.state.toManyValues[key] else { return [] }
-        let count = members.count
-        let minimum = max(relationship.minCount, relationship.isOptional ? 0 : 1)
-        if count < minimum, !(relationship.isOptional && count == 0) {
+        // The rule `check` follows too (RelationshipDescription+Counts.swift).
+        switch relationship.countViolation(holding: members.count) {
+        case .tooFew(let count, let minimum):
             return [
                 error(
                     .validationRelationshipLacksMinimumCount, object, key,
                     "\"\(key)\" holds \(count) object(s); at least \(minimum) are needed")
             ]
-        }
-        if relationship.maxCount > 0, count > relationship.maxCount {
+        case .tooMany(let count, let maximum):
             return [
                 error(
                     .validationRelationshipExceedsMaximumCount, object, key,
-                    "\"\(key)\" holds \(count) objects; at most \(relationship.maxCount) are allowed")
+                    "\"\(key)\" holds \(count) objects; at most \(maximum) are allowed")
             ]
+        case nil:
+            break
         }
         return []
     }

@@ -33,30 +33,34 @@ struct AttributeValueReader {
         }
     }
 
-    private func value(of text: String, attribute: String) throws(ModelError) -> Any? {
+    private func value(of raw: String, attribute: String) throws(ModelError) -> Any? {
+        // Xcode's model compiler trims the text and takes YES/NO as 1/0 for every number type: a
+        // model whose Integer 32 default is written `NO` compiles, and Apple's model cache then
+        // holds 0 (observed in the corpus: Post.hide, a "NO" default archived as the integer 0).
+        let text = raw.trimmingCharacters(in: .whitespaces)
+        let flag = Self.flag(text)
         switch type {
         case .integer16, .integer32, .integer64:
-            guard let number = Int(text) ?? Double(text).flatMap({ Int(exactly: $0) }),
+            guard let number = flag.map({ $0 ? 1 : 0 }) ?? Int(text) ?? Double(text).flatMap({ Int(exactly: $0) }),
                 type.integerRange?.contains(number) ?? true
-            else { throw invalid(attribute, text) }
+            else { throw invalid(attribute, raw) }
             return number
         case .decimal:
+            if let flag { return Decimal(flag ? 1 : 0) }
             guard let number = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")) else {
-                throw invalid(attribute, text)
+                throw invalid(attribute, raw)
             }
             return number
         case .double:
-            guard let number = Double(text) else { throw invalid(attribute, text) }
+            guard let number = flag.map({ $0 ? 1.0 : 0.0 }) ?? Double(text) else { throw invalid(attribute, raw) }
             return number
         case .float:
-            guard let number = Float(text) else { throw invalid(attribute, text) }
+            guard let number = flag.map({ Float($0 ? 1 : 0) }) ?? Float(text) else { throw invalid(attribute, raw) }
             return number
         case .boolean:
-            switch text {
-            case "YES", "1", "true": return true
-            case "NO", "0", "false": return false
-            default: throw invalid(attribute, text)
-            }
+            // A number is a Boolean as in C: zero is NO, anything else YES.
+            guard let value = flag ?? Int(text).map({ $0 != 0 }) else { throw invalid(attribute, raw) }
+            return value
         case .string:
             return text
         case .uuid:
@@ -68,6 +72,15 @@ struct AttributeValueReader {
         case .date, .binaryData, .transformable, .objectID, .undefined:
             // Xcode offers no default for these types; a hand-edited one is ignored as Core Data does.
             return nil
+        }
+    }
+
+    /// `YES`/`NO`/`true`/`false` in any case, as Xcode writes and accepts them; nil for anything else.
+    private static func flag(_ text: String) -> Bool? {
+        switch text.lowercased() {
+        case "yes", "true": true
+        case "no", "false": false
+        default: nil
         }
     }
 

@@ -33,9 +33,7 @@ extension ModelCacheEncoder {
                 ("NSDefaultValue", encodeDefaultValue(attribute.defaultValue, type: attribute.attributeType)),
                 ("NSValueTransformerName", builder.reference(to: attribute.valueTransformerName)),
                 ("NSAttributeType", .integer(Int64(attribute.attributeType.rawValue))),
-                // NSFlagsKey bit 16 is "preserve after deletion" (the corpus's Person.id).
-                ("NSFlagsKey", .integer(attribute.preservesValueInHistoryOnDeletion ? 16 : 0)),
-                ("NSAllowsExternalBinaryDataStorage", attribute.allowsExternalBinaryDataStorage ? .boolean(true) : nil),
+                ("NSFlagsKey", .integer(Self.flags(of: attribute))),
                 ("NSIsIndexed", Self.isIndexed(attribute) ? .boolean(true) : nil),
             ]
             if let expression = attribute.derivationExpression {
@@ -44,6 +42,13 @@ extension ModelCacheEncoder {
             }
             return fields + commonFields(of: attribute, isOrdered: false)
         }
+    }
+
+    /// `NSFlagsKey`, Apple's `__attributeDescriptionFlags` bit field: bit value 4 is
+    /// `_storeBinaryDataExternally` (the third bit declared in the macOS 10.7 SDK's
+    /// `NSAttributeDescription.h`), 16 is "preserve after deletion" (the corpus's Person.id).
+    private static func flags(of attribute: AttributeDescription) -> Int64 {
+        (attribute.allowsExternalBinaryDataStorage ? 4 : 0) | (attribute.preservesValueInHistoryOnDeletion ? 16 : 0)
     }
 
     /// `NSAttributeValueClassName` as Core Data archives it for each type (seen in the corpus).
