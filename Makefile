@@ -5,8 +5,9 @@ PREFIX   ?= /usr/local
 CONFIG   ?= debug
 SUITE    ?=
 # The C libraries we link, and the tools the tests and benchmarks drive (sqlite3 compares schemas,
-# tmux types into the interactive shell and the pager (less), cmark is the Markdown benchmark's baseline).
-DEB_PACKAGES := pkg-config libsqlite3-dev libreadline-dev libcmark-dev zlib1g-dev sqlite3 tmux less cmark
+# tmux types into the interactive shell and the pager (less), cmark is the Markdown benchmark's baseline,
+# lld links the fuzz targets: `make fuzz`).
+DEB_PACKAGES := pkg-config libsqlite3-dev libreadline-dev libcmark-dev zlib1g-dev libxml2-dev sqlite3 tmux less cmark lld
 
 .PHONY: deps build run test bench install lessons clean
 

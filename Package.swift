@@ -29,19 +29,23 @@ let package = Package(
         .systemLibrary(name: "CMark", pkgConfig: "libcmark", providers: [.apt(["libcmark-dev"])]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CStandardOutput"),
+        .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
 
         // MARK: - Libraries, in dependency order (DESIGN.md §2)
         .target(name: "SQLite", dependencies: ["CSQLite"]),
+        // Untrusted XML (models, libiio contexts) is read with libxml2 itself: Foundation's XMLParser
+        // on Linux traps on some hostile documents.
+        .target(name: "XMLReading", dependencies: ["CLibXML2"]),
         // Release builds leave out the run-time exclusivity checks of ObjectGraph: every change of
         // every object passes through several of them (a tenth of an insert's time). Objects are
         // confined to their context's queue, and debug builds, which the tests run, keep them.
         .target(
-            name: "ObjectGraph", dependencies: ["SQLite", "CZlib"],
+            name: "ObjectGraph", dependencies: ["SQLite", "CZlib", "XMLReading"],
             swiftSettings: [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]),
         .target(name: "TerminalKit", dependencies: ["CReadline"]),
         .target(name: "StoreInspector", dependencies: ["ObjectGraph", "SQLite", "CZlib"]),
         .target(name: "TerminalMarkdown", dependencies: ["TerminalKit", "CMark"]),
-        .target(name: "Accelerometer", dependencies: []),
+        .target(name: "Accelerometer", dependencies: ["XMLReading"]),
 
         // MARK: - The command-line tool
         .executableTarget(
