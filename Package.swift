@@ -19,6 +19,8 @@ let package = Package(
         .executable(name: "superdb", targets: ["superdb"]),
         .executable(name: "accelerometer-graph", targets: ["accelerometer-graph"]),
         .executable(name: "companion-bench", targets: ["companion-bench"]),
+        .executable(name: "companion-fuzz", targets: ["companion-fuzz"]),
+        .executable(name: "companion-crash-writer", targets: ["companion-crash-writer"]),
     ],
     targets: [
         // MARK: - System libraries (Debian packages, found through pkg-config)
@@ -84,6 +86,17 @@ let package = Package(
             ],
             path: "Benchmarks"
         ),
+
+        // MARK: - Reliability: fuzz targets (`make fuzz`) and the kill -9 writer (`make crashtest`)
+        // Built normally, companion-fuzz replays files through a target (the regression tests);
+        // `make fuzz` builds it again with libFuzzer in a build folder of its own.
+        .executableTarget(
+            name: "companion-fuzz",
+            dependencies: ["ObjectGraph", "StoreInspector", "TerminalMarkdown", "Accelerometer"],
+            path: "Fuzz/Sources"
+        ),
+        .executableTarget(
+            name: "companion-crash-writer", dependencies: ["ObjectGraph", "SQLite"], path: "CrashTest/Writer"),
 
         // MARK: - Tests: one suite per module, plus end-to-end runs of the binaries
         // What every test target shares: the fixture locator, the product runner, clean spawning,

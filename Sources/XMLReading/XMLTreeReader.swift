@@ -65,7 +65,13 @@ public enum XMLTreeReader {
             var builder = TreeBuilder(limits: limits)
             while true {
                 let status = xmlTextReaderRead(reader)
-                if let failure = errors.first {
+                if var failure = errors.first {
+                    // libxml2 calls a document of nothing but a processing instruction or a comment
+                    // "extra content at the end" (5); what it lacks is an element.
+                    if failure.code == 5, builder.root == nil, builder.openElements.isEmpty {
+                        failure.code = 4
+                        failure.reason = "no XML element found"
+                    }
                     return .failure(failure.with(openElements: builder.openElements))
                 }
                 if status == 0 { break }
