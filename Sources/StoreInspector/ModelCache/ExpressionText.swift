@@ -7,7 +7,7 @@ import Foundation
 /// stops after ``maximumNodes`` expressions.
 enum ExpressionText {
     /// The most expressions one text walks (a real derivation has a handful).
-    static let maximumNodes = 10_000
+    static let maximumNodes = 1_000
 
     static func text(of value: ArchivedValue) -> String? {
         var budget = maximumNodes
