@@ -72,4 +72,44 @@ import Testing
         done.wait()
         #expect(failure == nil, "\(String(describing: failure))")
     }
+
+    /// `BEGIN IMMEDIATE` typed into the sqlite3 shell in another terminal: our save waits for the
+    /// shell's `COMMIT`, which is typed once the save has started.
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/sqlite3")))
+    func aSaveWaitsForTheSQLiteShellsTransaction() throws {
+        let folder = try folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let container = try container(options: [:], folder: folder)
+        let shell = Process()
+        shell.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
+        shell.arguments = [folder.appendingPathComponent("notes.sqlite").path]
+        let input = Pipe()
+        let output = Pipe()
+        shell.standardInput = input
+        shell.standardOutput = output
+        try shell.run()
+        input.fileHandleForWriting.write(Data("BEGIN IMMEDIATE;\nSELECT 'locked';\n".utf8))
+        // The shell holds the write lock once it has answered.
+        var answer = Data()
+        while !String(decoding: answer, as: UTF8.self).contains("locked") {
+            let chunk = output.fileHandleForReading.availableData
+            try #require(!chunk.isEmpty, "the sqlite3 shell ended early")
+            answer += chunk
+        }
+        let context = container.newBackgroundContext()
+        let saved = DispatchSemaphore(value: 0)
+        nonisolated(unsafe) var failure: Error?
+        Thread {
+            context.performAndWait {
+                _ = try? context.insertNewObject(forEntityName: "Note")
+                do { try context.save() } catch { failure = error }
+            }
+            saved.signal()
+        }.start()
+        input.fileHandleForWriting.write(Data("COMMIT;\n.quit\n".utf8))
+        try input.fileHandleForWriting.close()
+        shell.waitUntilExit()
+        saved.wait()
+        #expect(failure == nil, "\(String(describing: failure))")
+    }
 }
