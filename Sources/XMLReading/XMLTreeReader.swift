@@ -34,7 +34,7 @@ public enum XMLTreeReader {
                 line: line, column: column, code: 0,
                 reason: "the document declares an entity (<!ENTITY), which is not accepted")
         }
-        libraryInitialization.run()
+        _ = libraryInitialized
         let result: Result<XMLTreeElement, XMLTreeError> = data.withUnsafeBytes { buffer in
             // An empty buffer has no base address; libxml2 still wants a valid pointer.
             let empty: [CChar] = [0]
@@ -116,13 +116,7 @@ public enum XMLTreeReader {
 }
 
 /// `xmlInitParser` once per process, before the first parse (libxml2 asks this of threaded programs).
-private let libraryInitialization = LibraryInitialization()
-
-private final class LibraryInitialization: Sendable {
-    init() { xmlInitParser() }
-
-    func run() {}
-}
+private let libraryInitialized: Void = xmlInitParser()
 
 /// The first error libxml2 reports while reading.
 private final class ErrorCollector {
