@@ -84,7 +84,7 @@ let package = Package(
                 "ObjectGraph", "SQLite", "CSQLite", "StoreInspector", "TerminalMarkdown", "TerminalKit",
                 "Accelerometer",
             ],
-            path: "Benchmarks"
+            path: "Benchmarks", exclude: ["Fuzzing.md"]
         ),
 
         // MARK: - Reliability: fuzz targets (`make fuzz`) and the kill -9 writer (`make crashtest`)
