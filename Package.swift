@@ -27,6 +27,8 @@ let package = Package(
         // A student's package adds `plugins: [.plugin(name: "ObjectGraphCodegen", package: "CoreDataCompanion")]`
         // to a target, and the classes of every .xcdatamodeld in it are generated at each build.
         .plugin(name: "ObjectGraphCodegen", targets: ["ObjectGraphCodegenPlugin"]),
+        .executable(name: "companion-fuzz", targets: ["companion-fuzz"]),
+        .executable(name: "companion-crash-writer", targets: ["companion-crash-writer"]),
     ],
     targets: [
         // MARK: - System libraries (Debian packages, found through pkg-config)
@@ -37,14 +39,18 @@ let package = Package(
         .systemLibrary(name: "CMark", pkgConfig: "libcmark", providers: [.apt(["libcmark-dev"])]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CStandardOutput"),
+        .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
 
         // MARK: - Libraries, in dependency order (DESIGN.md §2)
         .target(name: "SQLite", dependencies: ["CSQLite"]),
-        .target(name: "ObjectGraph", dependencies: ["SQLite", "CZlib"]),
+        // Untrusted XML (models, libiio contexts) is read with libxml2 itself: Foundation's XMLParser
+        // on Linux traps on some hostile documents.
+        .target(name: "XMLReading", dependencies: ["CLibXML2"]),
+        .target(name: "ObjectGraph", dependencies: ["SQLite", "CZlib", "XMLReading"]),
         .target(name: "TerminalKit", dependencies: ["CReadline"]),
         .target(name: "StoreInspector", dependencies: ["ObjectGraph", "SQLite", "CZlib"]),
         .target(name: "TerminalMarkdown", dependencies: ["TerminalKit", "CMark"]),
-        .target(name: "Accelerometer", dependencies: []),
+        .target(name: "Accelerometer", dependencies: ["XMLReading"]),
         // Swift classes for a model's entities, as Xcode's "Class Definition" code generation writes.
         .target(name: "ObjectGraphCodegen", dependencies: ["ObjectGraph"]),
 
@@ -100,8 +106,19 @@ let package = Package(
                 "ObjectGraph", "SQLite", "CSQLite", "StoreInspector", "TerminalMarkdown", "TerminalKit",
                 "Accelerometer",
             ],
-            path: "Benchmarks", exclude: ["README.md"]
+            path: "Benchmarks", exclude: ["README.md", "Fuzzing.md"]
         ),
+
+        // MARK: - Reliability: fuzz targets (`make fuzz`) and the kill -9 writer (`make crashtest`)
+        // Built normally, companion-fuzz replays files through a target (the regression tests);
+        // `make fuzz` builds it again with libFuzzer in a build folder of its own.
+        .executableTarget(
+            name: "companion-fuzz",
+            dependencies: ["ObjectGraph", "StoreInspector", "TerminalMarkdown", "Accelerometer"],
+            path: "Fuzz/Sources"
+        ),
+        .executableTarget(
+            name: "companion-crash-writer", dependencies: ["ObjectGraph", "SQLite"], path: "CrashTest/Writer"),
 
         // MARK: - Tests: one suite per module, plus end-to-end runs of the binaries
         // What every test target shares: the fixture locator, the product runner, clean spawning,

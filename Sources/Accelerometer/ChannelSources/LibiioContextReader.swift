@@ -1,8 +1,5 @@
 import Foundation
-
-#if canImport(FoundationXML)
-    import FoundationXML
-#endif
+import XMLReading
 
 /// Reads the devices of a libiio XML context (what `iio_info -x`/`iio_genxml` and pyadi-iio's
 /// emulation files contain): each `<device>` with its `<channel>`s, their `<scan-element index format
@@ -13,30 +10,28 @@ import Foundation
 public enum LibiioContextReader {
     /// Parses XML text; `source` names the file in error messages.
     public static func devices(fromXML data: Data, source: String) throws(IIOError) -> [DeviceDescription] {
-        let delegate = ContextParserDelegate()
-        let parser = XMLParser(data: withoutDocumentType(data))
-        parser.delegate = delegate
-        // swift-corelibs-foundation's XMLParser shares libxml2 state between threads and crashes when two
-        // parse at once, so parses are serialised.
-        let parsed = parserLock.withLock { parser.parse() }
-        guard parsed else {
-            let reason = parser.parserError.map { "\($0.localizedDescription)" } ?? "not well-formed XML"
-            throw .malformedDescription(source: source, line: parser.lineNumber, reason: reason)
+        // libxml2 directly (XMLReading): Foundation's XMLParser traps on some hostile documents.
+        let root: XMLTreeElement
+        do {
+            root = try XMLTreeReader.parse(withoutDocumentType(data))
+        } catch {
+            if let open = error.openElements.last, error.code == 77 || error.code == 5 {
+                throw .malformedDescription(
+                    source: source, line: error.line, reason: "the XML ends inside <\(open)> (is the file cut short?)")
+            }
+            throw .malformedDescription(source: source, line: error.line, reason: error.reason)
         }
-        if let open = delegate.openElements.last {
-            throw .malformedDescription(
-                source: source, line: parser.lineNumber,
-                reason: "the XML ends inside <\(open)> (is the file cut short?)")
-        }
-        if let failure = delegate.failure {
+        var collector = ContextCollector()
+        collector.visit(root)
+        if let failure = collector.failure {
             throw .malformedDescription(source: source, line: failure.line, reason: failure.reason)
         }
-        guard delegate.sawContext else {
+        guard collector.sawContext else {
             throw .malformedDescription(
                 source: source, line: 0, reason: "this XML has no <context> element, so it is not a libiio context")
         }
         var devices: [DeviceDescription] = []
-        for device in delegate.devices {
+        for device in collector.devices {
             devices.append(try device.description(source: source))
         }
         return devices
@@ -46,9 +41,9 @@ public enum LibiioContextReader {
 extension LibiioContextReader {
     /// The document without its `<!DOCTYPE … [ … ]>`, replaced by as many newlines as it spanned.
     ///
-    /// libiio writes an internal DTD subset into every context, and swift-corelibs-foundation's
-    /// XMLParser crashes on element declarations inside one. The DTD only restates the format, so
-    /// dropping it loses nothing; keeping its newlines keeps the parser's line numbers right.
+    /// libiio writes an internal DTD subset into every context. The DTD only restates the format, so
+    /// dropping it loses nothing and leaves no declarations to a hostile file; keeping its newlines
+    /// keeps the parser's line numbers right.
     static func withoutDocumentType(_ data: Data) -> Data {
         let bytes = [UInt8](data)
         let marker = Array("<!DOCTYPE".utf8)
@@ -74,24 +69,22 @@ extension LibiioContextReader {
     }
 }
 
-/// Serialises XMLParser use (see ``LibiioContextReader/devices(fromXML:source:)``).
-private let parserLock = NSLock()
-
-/// Collects devices, channels and attributes as XMLParser walks the document.
-private final class ContextParserDelegate: NSObject, XMLParserDelegate {
+/// Collects devices, channels and attributes, walking the document's elements in order.
+private struct ContextCollector {
     var devices: [ListedDevice] = []
     var sawContext = false
     var failure: (line: Int, reason: String)?
-    /// The elements opened and not yet closed, outermost first.
-    var openElements: [String] = []
     private var device: ListedDevice?
     private var channel: ListedDevice.Channel?
 
-    func parser(
-        _ parser: XMLParser, didStartElement element: String, namespaceURI: String?, qualifiedName: String?,
-        attributes: [String: String] = [:]
-    ) {
-        openElements.append(element)
+    /// Visits `element` and its children (nesting is bounded by `XMLTreeLimits`).
+    mutating func visit(_ element: XMLTreeElement) {
+        start(element.name, attributes: element.attributes, line: element.line)
+        for child in element.children { visit(child) }
+        end(element.name)
+    }
+
+    private mutating func start(_ element: String, attributes: [String: String], line: Int) {
         switch element {
         case "context":
             sawContext = true
@@ -100,14 +93,14 @@ private final class ContextParserDelegate: NSObject, XMLParserDelegate {
             device = ListedDevice(id: id, name: attributes["name"] ?? id)
         case "channel":
             channel = ListedDevice.Channel(
-                id: attributes["id"] ?? "", isInput: attributes["type"] != "output", line: parser.lineNumber)
+                id: attributes["id"] ?? "", isInput: attributes["type"] != "output", line: line)
         case "scan-element":
             guard channel != nil else { return }
             channel?.format = attributes["format"]
             channel?.elementScale = attributes["scale"]
             if let text = attributes["index"] {
                 guard let index = Int(text), index >= 0 else {
-                    failure = failure ?? (parser.lineNumber, "scan-element index '\(text)' is not a whole number ≥ 0")
+                    failure = failure ?? (line, "scan-element index '\(text)' is not a whole number ≥ 0")
                     return
                 }
                 channel?.index = index
@@ -124,8 +117,7 @@ private final class ContextParserDelegate: NSObject, XMLParserDelegate {
         }
     }
 
-    func parser(_ parser: XMLParser, didEndElement element: String, namespaceURI: String?, qualifiedName: String?) {
-        if !openElements.isEmpty { openElements.removeLast() }
+    private mutating func end(_ element: String) {
         switch element {
         case "channel":
             if let channel { device?.channels.append(channel) }

@@ -140,18 +140,39 @@ public struct StoreMetadata: Sendable {
     }
 
     /// A value made readable: data holding a keyed archive or a plist is decoded; other data stays bytes.
+    ///
+    /// Work is bounded for hostile metadata: archives nested in plists in archives stop after a few
+    /// levels, all archives together produce at most `KeyedArchive.maximumValues` values, and at most
+    /// 64 MiB of data is decoded (a data object shared a million times is decoded until then).
     public static func readableValue(_ value: PropertyListValue) -> PropertyListValue {
+        var budget = ReadableBudget()
+        return readableValue(value, depth: 0, budget: &budget)
+    }
+
+    /// What is left of ``readableValue(_:)``'s work.
+    private struct ReadableBudget {
+        var values = KeyedArchive.maximumValues
+        var decodedBytes = 64 << 20
+    }
+
+    private static func readableValue(_ value: PropertyListValue, depth: Int, budget: inout ReadableBudget)
+        -> PropertyListValue
+    {
+        guard depth < 8, budget.values > 0 else { return value }
+        budget.values -= 1
         switch value {
         case .data(let bytes):
-            if let archive = try? KeyedArchive(data: bytes) { return archive.readableRoot }
+            guard budget.decodedBytes >= bytes.count else { return value }
+            budget.decodedBytes -= bytes.count
+            if let archive = try? KeyedArchive(data: bytes) { return archive.readableRoot(budget: &budget.values) }
             if bytes.starts(with: Array("bplist".utf8)), let plist = try? PropertyListValue(data: bytes) {
-                return readableValue(plist)
+                return readableValue(plist, depth: depth + 1, budget: &budget)
             }
             return value
         case .array(let items):
-            return .array(items.map(readableValue))
+            return .array(items.map { readableValue($0, depth: depth + 1, budget: &budget) })
         case .dictionary(let entries):
-            return .dictionary(entries.map { ($0.key, readableValue($0.value)) })
+            return .dictionary(entries.map { ($0.key, readableValue($0.value, depth: depth + 1, budget: &budget)) })
         default:
             return value
         }

@@ -3,24 +3,44 @@ import Foundation
 extension KeyedArchive {
     /// The whole archive turned into a readable tree: collections become arrays and dictionaries,
     /// strings, numbers, dates, UUIDs and URLs become plain values, and any other object becomes
-    /// `.object(className:fields:)`. Cycles are cut with a `<cycle: Class>` marker and depth is
-    /// capped, so a hostile archive cannot loop or exhaust the stack.
+    /// `.object(className:fields:)`. Cycles are cut with a `<cycle: Class>` marker, depth is
+    /// capped, and so is the number of values produced: an archive whose collections list the same
+    /// objects many times over (each shared object appears everywhere it is referenced) would
+    /// otherwise grow the tree exponentially. Past the budget, values read `<too many values>`.
     public var readableRoot: PropertyListValue {
+        var budget = Self.maximumValues
+        return readableRoot(budget: &budget)
+    }
+
+    /// ``readableRoot``, spending from a budget of values shared with other archives.
+    func readableRoot(budget: inout Int) -> PropertyListValue {
         guard let rootReference = top["root"] else { return .null }
-        return readable(resolve(rootReference), visiting: [], depth: 0)
+        return readable(resolve(rootReference), visiting: [], depth: 0, budget: &budget)
     }
 
     private static let maximumDepth = 64
 
-    private func readable(_ value: ArchivedValue, visiting: Set<Int>, depth: Int) -> PropertyListValue {
+    /// The most values one readable tree holds. The archives apps keep in store metadata hold tens
+    /// to hundreds; a fuzzed model cache of 7 KB reached this many in a fraction of a second, and
+    /// ten times as many took seconds (it is the only budget between them and the terminal).
+    static let maximumValues = 20_000
+
+    private func readable(_ value: ArchivedValue, visiting: Set<Int>, depth: Int, budget: inout Int)
+        -> PropertyListValue
+    {
         guard depth < Self.maximumDepth else { return .string("<nested too deeply>") }
+        guard budget > 0 else { return .string("<too many values>") }
+        budget -= 1
         guard let object = value.asObject else {
             switch value.value {
             case .array(let items):
-                return .array(items.map { readable(resolve($0), visiting: visiting, depth: depth + 1) })
+                return .array(
+                    items.map { readable(resolve($0), visiting: visiting, depth: depth + 1, budget: &budget) })
             case .dictionary(let entries):
                 return .dictionary(
-                    entries.map { ($0.key, readable(resolve($0.value), visiting: visiting, depth: depth + 1)) })
+                    entries.map {
+                        ($0.key, readable(resolve($0.value), visiting: visiting, depth: depth + 1, budget: &budget))
+                    })
             default:
                 return value.value
             }
@@ -33,12 +53,14 @@ extension KeyedArchive {
         let next = depth + 1
         switch object.className {
         case "NSArray", "NSMutableArray", "NSSet", "NSMutableSet", "NSOrderedSet", "NSMutableOrderedSet":
-            return .array(object.arrayElements.map { readable($0, visiting: inside, depth: next) })
+            return .array(object.arrayElements.map { readable($0, visiting: inside, depth: next, budget: &budget) })
         case "NSDictionary", "NSMutableDictionary":
             return .dictionary(
                 object.dictionaryEntries.map { entry in
-                    let key = entry.key.string ?? Self.flatText(readable(entry.key, visiting: inside, depth: next))
-                    return (key, readable(entry.value, visiting: inside, depth: next))
+                    let key =
+                        entry.key.string
+                        ?? Self.flatText(readable(entry.key, visiting: inside, depth: next, budget: &budget))
+                    return (key, readable(entry.value, visiting: inside, depth: next, budget: &budget))
                 })
         case "NSString", "NSMutableString":
             return object["NS.string"].string.map(PropertyListValue.string) ?? .null
@@ -56,7 +78,7 @@ extension KeyedArchive {
             return .string(base.map { $0 + " + " + relative } ?? relative)
         default:
             let fields = object.keys.sorted().map { key in
-                (key, readable(object[key], visiting: inside, depth: next))
+                (key, readable(object[key], visiting: inside, depth: next, budget: &budget))
             }
             return .object(className: object.className, fields: fields)
         }

@@ -67,13 +67,20 @@ public struct ArchivedValue: Sendable {
     }
 
     /// The string, also for an archived `NSString`/`NSMutableString` object.
+    ///
+    /// A hostile archive can make an `NSString` whose `NS.string` is itself, so the chain is
+    /// followed a few steps at most (Apple's archives take one).
     public var string: String? {
-        if let plain = value.stringValue { return plain }
-        if let object = asObject, object.className.hasSuffix("String") {
-            return object["NS.string"].string
+        var current = self
+        for _ in 0..<Self.maximumStringHops {
+            if let plain = current.value.stringValue { return plain }
+            guard let object = current.asObject, object.className.hasSuffix("String") else { return nil }
+            current = object["NS.string"]
         }
         return nil
     }
+
+    private static let maximumStringHops = 8
 
     /// The number as an integer, or a boolean as 0/1.
     public var integer: Int64? { value.integerValue }

@@ -1,9 +1,9 @@
 import Foundation
+import ObjectGraph
 
 /// A property list as a plain, ordered, `Sendable` tree, including the keyed archiver's UID references.
 ///
-/// `PropertyListSerialization` hands back `Any`; this turns it into something that can be walked,
-/// printed and compared. Dictionary entries are sorted by key so every output is stable.
+/// A tree that can be walked, printed and compared. Dictionary entries are sorted by key so every output is stable.
 public indirect enum PropertyListValue: Equatable, Sendable {
     case string(String)
     case integer(Int64)
@@ -20,17 +20,36 @@ public indirect enum PropertyListValue: Equatable, Sendable {
     /// `$null`, or a value the archive left out.
     case null
 
-    /// Parses property-list bytes (binary, XML or OpenStep) into a tree.
+    /// Parses a binary property list (what stores and model caches hold) into a tree.
     ///
-    /// - Throws: ``PropertyListError/unreadable(_:)`` when the bytes are not a property list.
+    /// The bytes come from a store, so they are read with ObjectGraph's `BinaryPropertyListReader`,
+    /// which checks every offset and bounds the work (Foundation's reader crashes on some).
+    ///
+    /// - Throws: ``PropertyListError/unreadable(_:)`` naming what is wrong with the bytes.
     public init(data: Data) throws(PropertyListError) {
-        let object: Any
         do {
-            object = try PropertyListSerialization.propertyList(from: data, format: nil)
+            self = PropertyListValue(item: try BinaryPropertyListReader.read(data))
         } catch {
-            throw .unreadable("not a property list (\(error.localizedDescription))")
+            throw .unreadable(error.description)
         }
-        self = PropertyListValue(foundation: object)
+    }
+
+    /// Converts what `BinaryPropertyListReader` produced; dictionaries sorted by key.
+    public init(item: PropertyListItem) {
+        switch item {
+        case .string(let value): self = .string(value)
+        case .integer(let value): self = .integer(value)
+        case .real(let value): self = .real(value)
+        case .boolean(let value): self = .boolean(value)
+        case .date(let seconds): self = .date(Date(timeIntervalSinceReferenceDate: seconds))
+        case .data(let value): self = .data(value)
+        case .uid(let index): self = .uid(index)
+        case .array(let members): self = .array(members.map(PropertyListValue.init(item:)))
+        case .dictionary(let entries):
+            self = .dictionary(
+                entries.sorted { $0.key < $1.key }.map { ($0.key, PropertyListValue(item: $0.value)) })
+        case .null: self = .null
+        }
     }
 
     /// Converts what `PropertyListSerialization` produced.

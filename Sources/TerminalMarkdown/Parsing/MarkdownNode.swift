@@ -100,18 +100,19 @@ struct MarkdownNode {
     }
 
     /// The visible text of the node's inline content, without styling (alt text of images).
+    ///
+    /// Walked with a stack of its own, not recursion: inline markup can nest tens of thousands deep.
     var plainText: String {
         var result = ""
-        appendPlainText(to: &result)
-        return result
-    }
-
-    private func appendPlainText(to result: inout String) {
-        switch kind {
-        case .text, .code, .htmlInline: result += literal
-        case .softBreak, .lineBreak: result += " "
-        default: for child in children { child.appendPlainText(to: &result) }
+        var pending: [MarkdownNode] = [self]
+        while let node = pending.popLast() {
+            switch node.kind {
+            case .text, .code, .htmlInline: result += node.literal
+            case .softBreak, .lineBreak: result += " "
+            default: pending += node.children.reversed()
+            }
         }
+        return result
     }
 
     private static func string(_ pointer: UnsafePointer<CChar>?) -> String {

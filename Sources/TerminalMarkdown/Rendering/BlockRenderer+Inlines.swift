@@ -24,6 +24,12 @@ extension BlockRenderer {
             return !(before.map(Self.isWordCharacter) ?? false) && !(after.map(Self.isWordCharacter) ?? false)
         }
         func children(_ childStyle: TextStyle, link childLink: String?) {
+            guard inlineNesting < Self.maximumNesting else {
+                add(node.plainText, childStyle)
+                return
+            }
+            inlineNesting += 1
+            defer { inlineNesting -= 1 }
             for child in node.children {
                 inline(child, style: childStyle, link: childLink, into: &lines)
             }

@@ -35,8 +35,23 @@ final class BlockRenderer {
         return lines
     }
 
+    /// How many quotes and lists nest before deeper ones are drawn flat (their text without their
+    /// bars and bullets). Drawing follows the nesting by recursion, and a hostile file can nest
+    /// 50,000 deep (`> > > …`); a lesson nests three or four.
+    static let maximumNesting = 64
+
+    /// How many containers are being drawn around the current block.
+    var nesting = 0
+
+    /// How many inline elements (emphasis, links) enclose the current one; past
+    /// ``maximumNesting`` the rest is drawn as plain text.
+    var inlineNesting = 0
+
     /// The children of a container, separated by blank lines unless the list is tight.
     func blocks(in parent: MarkdownNode, width: Int, tight: Bool) -> [StyledLine] {
+        guard nesting < Self.maximumNesting else { return flatBlocks(in: parent, width: width) }
+        nesting += 1
+        defer { nesting -= 1 }
         var lines: [StyledLine] = []
         for child in parent.children {
             let drawn = block(child, width: width, tight: tight)
@@ -72,6 +87,25 @@ final class BlockRenderer {
             // Inline content where a block is expected (never produced by libcmark): draw it as text.
             return TextWrapper(width: width).wrap(inlines(of: node, style: .plain))
         }
+    }
+
+    /// The leaf blocks under `parent`, found with a stack of its own rather than recursion, drawn one
+    /// after another without the marks of the containers between.
+    private func flatBlocks(in parent: MarkdownNode, width: Int) -> [StyledLine] {
+        var lines: [StyledLine] = []
+        var pending = parent.children.reversed() as [MarkdownNode]
+        while let node = pending.popLast() {
+            switch node.kind {
+            case .blockQuote, .list, .item, .document, .customBlock:
+                pending += node.children.reversed()
+            default:
+                let drawn = block(node, width: width, tight: false)
+                if drawn.isEmpty { continue }
+                if !lines.isEmpty { lines.append(.blank) }
+                lines += drawn
+            }
+        }
+        return lines
     }
 
     // MARK: - Leaf blocks

@@ -17,11 +17,13 @@ public enum MarkdownOutline {
         return result
     }
 
-    private static func collect(_ node: MarkdownNode, into result: inout [Heading]) {
-        for child in node.children {
+    /// Walked with a stack of its own, not recursion: quotes and lists can nest tens of thousands deep.
+    private static func collect(_ root: MarkdownNode, into result: inout [Heading]) {
+        var pending = root.children.reversed() as [MarkdownNode]
+        while let child = pending.popLast() {
             switch child.kind {
             case .heading: result.append(Heading(level: child.headingLevel, text: child.plainText))
-            case .blockQuote, .list, .item, .customBlock: collect(child, into: &result)
+            case .blockQuote, .list, .item, .customBlock: pending += child.children.reversed()
             default: break
             }
         }

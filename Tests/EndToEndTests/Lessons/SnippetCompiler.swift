@@ -10,12 +10,15 @@ import TestSupport
 enum SnippetCompiler {
     /// The package's library targets, whose modules a lesson may import.
     static let libraries = [
-        "SQLite", "ObjectGraph", "StoreInspector", "TerminalKit", "TerminalMarkdown", "Accelerometer",
+        "SQLite", "XMLReading", "ObjectGraph", "StoreInspector", "TerminalKit", "TerminalMarkdown", "Accelerometer",
     ]
     /// The system-library targets (module maps) the libraries import.
-    static let systemModules = ["CSQLite", "CZlib", "CMark", "CReadline", "CStandardOutput"]
+    static let systemModules = ["CSQLite", "CZlib", "CMark", "CReadline", "CStandardOutput", "CLibXML2"]
     /// The C libraries those link.
-    static let linkedLibraries = ["sqlite3", "z", "cmark", "readline"]
+    static let linkedLibraries = ["sqlite3", "z", "cmark", "readline", "xml2"]
+    /// Where libxml2's headers are (its module map's header includes `<libxml/…>`; SwiftPM finds
+    /// the folder through pkg-config, as Debian's libxml2-dev installs it).
+    static let headerSearchPaths = ["/usr/include/libxml2"]
 
     /// Type-checks (or builds and runs, for `swift run`) one snippet.
     /// - Returns: the program's output when it ran.
@@ -53,6 +56,7 @@ enum SnippetCompiler {
         for module in systemModules {
             arguments += ["-I", root.appendingPathComponent("Sources/\(module)").path]
         }
+        for path in headerSearchPaths { arguments += ["-Xcc", "-I" + path] }
         let paths = sources.map(\.path)
         guard runs else {
             let outcome = try Subprocess.run(swiftc, arguments + ["-typecheck"] + paths, directory: directory)

@@ -59,8 +59,11 @@ import Testing
 
     @Test func aPlistThatIsNotADictionaryIsAProblem() throws {
         let scratch = try ScratchDirectory()
-        // "hello" reads as an OpenStep property list: a string, not the dictionary Core Data writes.
-        let path = try damagedRecipes(scratch, ["UPDATE Z_METADATA SET Z_PLIST = X'68656C6C6F'"])
+        // A binary property list holding the string "hello", not the dictionary Core Data writes.
+        let plist =
+            "62706C6973743030" + "5568656C6C6F" + "08" + "00000000000001010000000000000001"
+            + "0000000000000000000000000000000E"
+        let path = try damagedRecipes(scratch, ["UPDATE Z_METADATA SET Z_PLIST = X'\(plist)'"])
         let inspection = try StoreInspection(path: path)
         defer { inspection.close() }
         #expect(

@@ -1,4 +1,5 @@
 import Foundation
+import XMLReading
 
 /// Finds the `contents` XML of a model given as a bundle, a version directory or a file.
 struct ModelFileLocator {
@@ -65,18 +66,35 @@ struct ModelFileLocator {
 
     /// `_XCCurrentVersionName` from a `.xccurrentversion` property list.
     private func currentVersionName(in file: URL) throws(ModelError) -> String {
-        let plist: Any
-        do {
-            plist = try PropertyListSerialization.propertyList(from: Data(contentsOf: file), format: nil)
-        } catch {
+        guard let data = try? Data(contentsOf: file), let plist = Self.propertyListEntries(data) else {
             throw .notAModel(reason: ".xccurrentversion is not a readable property list")
         }
-        guard let name = (plist as? [String: Any])?["_XCCurrentVersionName"] as? String, !name.isEmpty,
-            !name.contains("/")
-        else {
+        guard let name = plist["_XCCurrentVersionName"], !name.isEmpty, !name.contains("/") else {
             throw .notAModel(reason: ".xccurrentversion has no _XCCurrentVersionName")
         }
         return name
+    }
+
+    /// The string entries of a property-list dictionary, XML (what Xcode writes) or binary; nil when
+    /// the bytes are neither. Read with our own readers: a model handed to a student is untrusted.
+    static func propertyListEntries(_ data: Data) -> [String: String]? {
+        var entries: [String: String] = [:]
+        if BinaryPropertyListReader.isBinaryPropertyList(data) {
+            guard case .dictionary(let pairs)? = try? BinaryPropertyListReader.read(data) else { return nil }
+            for pair in pairs {
+                if case .string(let text) = pair.value { entries[pair.key] = text }
+            }
+            return entries
+        }
+        guard let root = try? XMLTreeReader.parse(data), root.name == "plist",
+            let dictionary = root.child(named: "dict")
+        else { return nil }
+        // An XML plist dictionary alternates <key> and value elements.
+        let children = dictionary.children
+        for (key, value) in zip(children, children.dropFirst()) where key.name == "key" && value.name == "string" {
+            entries[key.text] = value.text
+        }
+        return entries
     }
 
     private func hasFile(_ name: String, in directory: URL) -> Bool {

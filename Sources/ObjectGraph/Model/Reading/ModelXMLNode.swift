@@ -1,8 +1,5 @@
 import Foundation
-
-#if canImport(FoundationXML)
-    import FoundationXML
-#endif
+import XMLReading
 
 /// One element of a model's XML, with where it starts, as a small tree.
 struct ModelXMLNode {
@@ -21,38 +18,60 @@ struct ModelXMLNode {
     /// The first child named `name`.
     func child(named name: String) -> ModelXMLNode? { children.first { $0.name == name } }
 
-    /// Parses `data` as XML into a tree, or throws ``ModelError/malformedXML(line:column:reason:)``.
+    /// Parses `data` as XML into a tree (with libxml2, see `XMLTreeReader`), or throws
+    /// ``ModelError/malformedXML(line:column:reason:)``.
     static func parse(_ data: Data) throws(ModelError) -> ModelXMLNode {
         // libxml2 accepts an empty document without complaint, so say it here.
         if data.allSatisfy({ [0x20, 0x09, 0x0A, 0x0D].contains($0) }) {
             throw .malformedXML(line: 1, column: 1, reason: "the file is empty")
         }
-        // Foundation's XMLParser on Linux traps on a name holding bytes that are not UTF-8, where
-        // libxml2 itself would have reported them, so they are found here first.
+        // libxml2 stops at the first byte that is not UTF-8 with a vague "invalid character"; saying
+        // which byte, where, is kinder. Other declared encodings are libxml2's to convert.
         if let offset = EncodingCheck.firstInvalidUTF8Offset(in: data), EncodingCheck.isDeclaredUTF8(data) {
             let (line, column) = EncodingCheck.position(of: offset, in: data)
             let byte = String(format: "%02X", data[data.startIndex + offset])
             throw .malformedXML(
                 line: line, column: column, reason: "byte 0x\(byte) is not UTF-8 text (Xcode writes models in UTF-8)")
         }
-        let parser = XMLParser(data: data)
-        let builder = TreeBuilder()
-        parser.delegate = builder
-        parser.shouldProcessNamespaces = false
-        parser.shouldResolveExternalEntities = false
-        let succeeded = parser.parse()
-        if !succeeded || builder.failure != nil {
-            let failure = builder.failure
-            let reason = failure?.reason ?? parser.parserError.map { String(describing: $0) } ?? "unreadable XML"
-            throw .malformedXML(
-                line: failure?.line ?? parser.lineNumber, column: failure?.column ?? parser.columnNumber,
-                reason: reason)
+        let root: XMLTreeElement
+        do {
+            root = try XMLTreeReader.parse(data)
+        } catch {
+            throw .malformedXML(line: error.line, column: error.column, reason: reason(for: error))
         }
-        guard let root = builder.root else {
-            throw .malformedXML(
-                line: parser.lineNumber, column: parser.columnNumber, reason: "the document has no root element")
+        return node(for: root)
+    }
+
+    /// The node for a parsed element and, recursively, its children (nesting is bounded by the reader).
+    private static func node(for element: XMLTreeElement) -> ModelXMLNode {
+        ModelXMLNode(
+            name: element.name, attributes: element.attributes, children: element.children.map(node(for:)),
+            line: element.line)
+    }
+
+    /// The error in words, from libxml2's error number (`xmlParserErrors`); the reader's own checks
+    /// (limits, entity declarations) say theirs.
+    private static func reason(for error: XMLTreeError) -> String {
+        switch error.code {
+        case 0: return error.reason
+        case 4: return "no XML element found"
+        case 5: return "extra content after the root element"
+        case 9: return "invalid character"
+        case 31, 32: return "the XML declaration names an encoding that cannot be read (Xcode writes UTF-8)"
+        case 26: return "undefined entity (only &lt; &gt; &amp; &quot; &apos; are known)"
+        case 38: return "'<' is not allowed in an attribute value"
+        case 39: return "an attribute value must be in quotes"
+        case 41: return "an attribute has no value"
+        case 42: return "an attribute appears twice in one element"
+        case 64, 68: return "expected an element name"
+        case 65: return "expected a space"
+        case 73: return "expected '>' or '/>' to end the tag"
+        case 76: return "an end tag does not match its start tag"
+        case 77:
+            if let open = error.openElements.last { return "the file ends before <\(open)> is closed" }
+            return "an element is not closed"
+        default: return "XML error \(error.code): \(error.reason)"
         }
-        return root
     }
 }
 
@@ -95,67 +114,5 @@ private enum EncodingCheck {
         let line = before.reduce(1) { $0 + ($1 == 0x0A ? 1 : 0) }
         let lineStart = before.lastIndex(of: 0x0A).map { before.distance(from: before.startIndex, to: $0) + 1 } ?? 0
         return (line, offset - lineStart + 1)
-    }
-}
-
-/// Collects XMLParser's events into a ``ModelXMLNode`` tree.
-private final class TreeBuilder: NSObject, XMLParserDelegate {
-    struct Failure {
-        var line: Int
-        var column: Int
-        var reason: String
-    }
-
-    var root: ModelXMLNode?
-    var failure: Failure?
-    private var stack: [ModelXMLNode] = []
-
-    func parser(
-        _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
-        qualifiedName qName: String?, attributes attributeDict: [String: String] = [:]
-    ) {
-        stack.append(ModelXMLNode(name: elementName, attributes: attributeDict, line: parser.lineNumber))
-    }
-
-    func parser(
-        _ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName qName: String?
-    ) {
-        guard let node = stack.popLast() else { return }
-        if stack.isEmpty {
-            root = node
-        } else {
-            stack[stack.count - 1].children.append(node)
-        }
-    }
-
-    func parser(_ parser: XMLParser, parseErrorOccurred parseError: Error) {
-        guard failure == nil else { return }
-        failure = Failure(line: parser.lineNumber, column: parser.columnNumber, reason: reason(for: parseError))
-    }
-
-    /// The error in words. Foundation on Linux passes libxml2's error number through, except that
-    /// it reports a document ending inside an element itself, with code 5 — the number libxml2
-    /// uses for extra content after the root element; the open elements tell the two apart.
-    private func reason(for error: Error) -> String {
-        let code = (error as NSError).code
-        switch code {
-        case 4: return "no XML element found"
-        case 5:
-            if let open = stack.last { return "the file ends before <\(open.name)> is closed" }
-            return root == nil ? "no XML element found" : "extra content after the root element"
-        case 9: return "invalid character"
-        case 31, 32: return "the XML declaration names an encoding that cannot be read (Xcode writes UTF-8)"
-        case 26: return "undefined entity (only &lt; &gt; &amp; &quot; &apos; are known)"
-        case 38: return "'<' is not allowed in an attribute value"
-        case 39: return "an attribute value must be in quotes"
-        case 41: return "an attribute has no value"
-        case 42: return "an attribute appears twice in one element"
-        case 64, 68: return "expected an element name"
-        case 65: return "expected a space"
-        case 73: return "expected '>' or '/>' to end the tag"
-        case 76: return "an end tag does not match its start tag"
-        case 77: return "an element is not closed"
-        default: return "XML error \(code)"
-        }
     }
 }

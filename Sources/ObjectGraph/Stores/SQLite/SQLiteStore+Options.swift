@@ -14,12 +14,21 @@ extension SQLiteStore {
         /// (Core Data's `NSIgnorePersistentStoreVersioningOption`): the caller vouches that the
         /// model describes the tables, as the inspector does for a model it inferred from them.
         public var ignoresVersionHashes: Bool
+        /// How long, in seconds, a save or key allocation waits for another connection's lock (another
+        /// process saving, or `BEGIN IMMEDIATE` in the `sqlite3` shell) before failing with 134090
+        /// (Core Data's `NSPersistentStoreTimeoutOption`, whose documentation names no default).
+        public var timeout: Double
+
+        /// The wait for a lock unless told otherwise: long enough that a second terminal in a lecture
+        /// demo simply waits for the first one's save, short enough that a stuck lock is reported.
+        public static let defaultTimeout: Double = 30
 
         /// Options for a read-write store with the shared log.
         public init(
             isReadOnly: Bool = false, metadata: [String: Any] = [:], log: SQLDebugLog = .shared,
-            maximumPageCount: Int? = nil, ignoresVersionHashes: Bool = false
+            maximumPageCount: Int? = nil, ignoresVersionHashes: Bool = false, timeout: Double = defaultTimeout
         ) {
+            self.timeout = timeout
             self.isReadOnly = isReadOnly
             self.metadata = metadata
             self.log = log
@@ -40,6 +49,8 @@ extension SQLiteStore.Options {
     public static let maximumPageCountKey = "SQLiteMaximumPageCount"
     /// `true` skips the comparison of entity version hashes (Core Data's key of the same name).
     public static let ignoreVersioningKey = "NSIgnorePersistentStoreVersioningOption"
+    /// Seconds to wait for another connection's lock, a number (Core Data's key of the same name).
+    public static let timeoutKey = "NSPersistentStoreTimeoutOption"
 
     /// Reads the options dictionary a coordinator is given (`addPersistentStore(…options:)`);
     /// unknown keys are ignored, as Core Data ignores them.
@@ -49,6 +60,23 @@ extension SQLiteStore.Options {
             metadata: (dictionary[Self.metadataKey] as? [String: Any]) ?? [:],
             log: (dictionary[Self.debugLogKey] as? SQLDebugLog) ?? .shared,
             maximumPageCount: dictionary[Self.maximumPageCountKey] as? Int,
-            ignoresVersionHashes: (dictionary[Self.ignoreVersioningKey] as? Bool) ?? false)
+            ignoresVersionHashes: (dictionary[Self.ignoreVersioningKey] as? Bool) ?? false,
+            timeout: Self.seconds(dictionary[Self.timeoutKey]) ?? SQLiteStore.Options.defaultTimeout)
+    }
+
+    /// A timeout given as any number type (Core Data takes an `NSNumber`); nil for anything else.
+    private static func seconds(_ value: Any?) -> Double? {
+        switch value {
+        case let seconds as Double: seconds
+        case let seconds as Int: Double(seconds)
+        case let seconds as Float: Double(seconds)
+        default: nil
+        }
+    }
+
+    /// The timeout as SQLite's busy timeout, in milliseconds (a negative one is no wait).
+    var busyTimeoutMilliseconds: Int32 {
+        guard timeout.isFinite else { return timeout > 0 ? Int32.max : 0 }
+        return Int32(clamping: Int64(max(0, min(timeout, 1e9)) * 1000))
     }
 }

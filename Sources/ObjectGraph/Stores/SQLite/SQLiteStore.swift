@@ -91,6 +91,8 @@ public final class SQLiteStore: PersistentStore {
             let flags: Database.OpenFlags =
                 options.isReadOnly ? .readOnly : (state == .new ? .readWriteCreate : .readWrite)
             database = try Database(path: path, flags: flags)
+            // Without a busy timeout a writer meeting another's lock fails at once; Core Data waits.
+            try database.setBusyTimeout(milliseconds: options.busyTimeoutMilliseconds)
             try registerPredicateFunctions(on: database)
             try Self.registerCollations(on: database)
             if let pages = options.maximumPageCount {
@@ -162,6 +164,7 @@ extension SQLiteStore {
         let reader: Database
         do {
             reader = try Database(path: path, flags: .readOnly)
+            try reader.setBusyTimeout(milliseconds: options.busyTimeoutMilliseconds)
         } catch {
             throw storeError(error, path: path, doing: "open")
         }

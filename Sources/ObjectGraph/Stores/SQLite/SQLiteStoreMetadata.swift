@@ -31,13 +31,34 @@ struct SQLiteStoreMetadata {
         self.dictionary = dictionary
     }
 
-    /// Reads the property list stored in `Z_PLIST`.
+    /// Reads the property list stored in `Z_PLIST`, with our own reader: a store is untrusted, and
+    /// Foundation's reader on Linux crashes on some binary property lists (any set).
     init(propertyList data: Data) throws {
-        let object = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
-        guard let dictionary = object as? [String: Any] else {
+        guard case .dictionary(let entries) = try BinaryPropertyListReader.read(data) else {
             throw CocoaPropertyListError.notADictionary
         }
+        var dictionary: [String: Any] = [:]
+        for entry in entries { dictionary[entry.key] = Self.foundationValue(entry.value) }
         self.dictionary = dictionary
+    }
+
+    /// A read value as the Foundation type `PropertyListSerialization` would have given.
+    private static func foundationValue(_ item: PropertyListItem) -> Any {
+        switch item {
+        case .string(let text): return text
+        case .integer(let number): return Int(number)
+        case .real(let number): return number
+        case .boolean(let flag): return flag
+        case .date(let seconds): return Date(timeIntervalSinceReferenceDate: seconds)
+        case .data(let bytes): return bytes
+        case .uid(let index): return index
+        case .array(let members): return members.map(foundationValue)
+        case .dictionary(let entries):
+            var dictionary: [String: Any] = [:]
+            for entry in entries { dictionary[entry.key] = foundationValue(entry.value) }
+            return dictionary
+        case .null: return NSNull()
+        }
     }
 
     /// The binary property list to store in `Z_PLIST`.

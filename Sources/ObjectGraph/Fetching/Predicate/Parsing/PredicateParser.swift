@@ -30,6 +30,21 @@ struct PredicateParser {
     private var depth = 0
     /// Deeper nesting is refused, so hostile input cannot exhaust the stack.
     static let maximumDepth = 200
+    /// The column of every scalar offset of the format, worked out once: errors are made (and
+    /// mostly dropped) on every reading tried, and counting characters each time made a fuzzed
+    /// 234-byte predicate take seconds.
+    private let columns: [Int]
+    /// What is left of the work allowed, shared by the copies backtracking makes (a class).
+    private let budget: ParseBudget
+
+    /// The primaries a parse may read, counting every reading tried: a parenthesis starts either a
+    /// group or an expression, so nested ones are read more than once, polynomially more for
+    /// hostile nesting. Real predicates read each primary a few times.
+    private final class ParseBudget {
+        var remaining: Int
+
+        init(tokens: Int) { remaining = 10_000 + 64 * tokens }
+    }
 
     /// Parses a whole format string; `arguments` feed its format specifiers in order.
     static func parse(_ format: String, arguments: [Any?]) throws(ObjectPredicateError) -> PredicateNode {
@@ -45,6 +60,21 @@ struct PredicateParser {
         self.format = format
         self.tokens = tokens
         self.arguments = arguments
+        self.columns = Self.columnTable(of: format)
+        self.budget = ParseBudget(tokens: tokens.count)
+    }
+
+    /// For each scalar offset, the 1-based column of the character it belongs to, as counting the
+    /// characters of the text before it would give (a scalar inside a character counts that
+    /// character as begun).
+    private static func columnTable(of format: String) -> [Int] {
+        var table: [Int] = []
+        for (index, character) in format.enumerated() {
+            for position in character.unicodeScalars.indices {
+                table.append(position == character.unicodeScalars.startIndex ? index + 1 : index + 2)
+            }
+        }
+        return table
     }
 
     // MARK: - Tokens
@@ -74,7 +104,8 @@ struct PredicateParser {
 
     /// The 1-based character column of a scalar offset in the format.
     private func column(_ offset: Int) -> Int {
-        PredicateColumn.column(in: format, offset: offset)
+        guard offset >= 0, offset < columns.count else { return PredicateColumn.column(in: format, offset: offset) }
+        return columns[offset]
     }
 
     private mutating func enterNesting() throws(ObjectPredicateError) {
@@ -368,6 +399,12 @@ struct PredicateParser {
     }
 
     private mutating func parsePrimary(expected: String) throws(ObjectPredicateError) -> PredicateExpression {
+        budget.remaining -= 1
+        guard budget.remaining >= 0 else {
+            throw .invalidValue(
+                predicate: format, column: column(current.offset),
+                message: "the predicate's parentheses can be read in too many ways; simplify its nesting")
+        }
         let token = current
         switch token.kind {
         case .identifier(let key):

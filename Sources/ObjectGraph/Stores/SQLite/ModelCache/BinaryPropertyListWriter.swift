@@ -112,6 +112,8 @@ struct BinaryPropertyListWriter {
             let size = byteCount(for: UInt64(index))
             output.append(0x80 | UInt8(size - 1))
             appendBigEndian(UInt64(index), size: size, to: &output)
+        case .null:
+            output.append(0x00)
         case .array, .dictionary:
             break  // Flattened into `FlatObject` collections, never stored as scalars.
         }
