@@ -55,6 +55,7 @@ struct LessonScratchPackage {
         let manifest = """
             // swift-tools-version:6.0
             // Written by `companion lessons run`: one executable per runnable block of the lessons.
+            // The checkout as last built: \(checkoutShape)
             import PackageDescription
 
             let package = Package(
@@ -70,6 +71,25 @@ struct LessonScratchPackage {
         try writeIfChanged(manifest, to: "Package.swift")
     }
 
+    /// A digest of what SwiftPM plans the checkout's build from: its manifest and the paths of its
+    /// sources. SwiftPM keeps the plan of a path dependency until a manifest of its own changes, so
+    /// when a `git pull` adds a target or removes a file, this line changes the scratch manifest
+    /// and SwiftPM plans anew instead of failing on "missing inputs" or "no such module".
+    private var checkoutShape: String {
+        var text = (try? String(contentsOf: checkout.appendingPathComponent("Package.swift"), encoding: .utf8)) ?? ""
+        for folder in ["Sources", "Samples"] {
+            let root = checkout.appendingPathComponent(folder)
+            let paths = (FileManager.default.enumerator(atPath: root.path)?.allObjects as? [String]) ?? []
+            text += paths.filter { $0.hasSuffix(".swift") }.sorted().joined(separator: "\n")
+        }
+        // FNV-1a: a stable digest, not a secret.
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in text.utf8 {
+            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
+        }
+        return String(hash, radix: 16)
+    }
+
     /// SwiftPM's name for the checkout: its folder's name, lower-cased.
     private var identity: String { checkout.lastPathComponent.lowercased() }
 
@@ -82,20 +102,7 @@ struct LessonScratchPackage {
     }
 
     /// Builds one block's executable; returns SwiftPM's exit status and output.
-    ///
-    /// When the checkout lost a source file since the last build (a `git pull` that removed or
-    /// renamed one), SwiftPM's cached build plan still names it and fails with "missing inputs"
-    /// until the plan is made anew, which a newer manifest brings about: the manifest's date is
-    /// moved on and the build tried once more.
     func build(_ target: String) throws -> (status: Int32, output: String) {
-        let first = try buildOnce(target)
-        guard first.status != 0, first.output.contains("because of missing inputs") else { return first }
-        try FileManager.default.setAttributes(
-            [.modificationDate: Date()], ofItemAtPath: directory.appendingPathComponent("Package.swift").path)
-        return try buildOnce(target)
-    }
-
-    private func buildOnce(_ target: String) throws -> (status: Int32, output: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["swift", "build", "--package-path", directory.path, "--product", target]
