@@ -69,27 +69,27 @@ struct StoreCommands {
     func summary() throws -> ExitStatus {
         let facts = try StoreSummary(inspection)
         var report = InspectReport()
-        let store: [(String, TableCell)] = [
-            ("file", .text(facts.path)),
-            ("size (bytes)", .integer(facts.fileSize)),
-            ("journal mode", .text(facts.journalMode)),
-            ("WAL", facts.walSize.map { .text("present, \($0) bytes") } ?? .text("none")),
-            ("SQLite version", .text(facts.sqliteVersion)),
-            ("Core Data store", .boolean(facts.isCoreDataStore)),
-            ("framework version", facts.frameworkVersion.map { .integer($0) } ?? .null),
-            ("store UUID", facts.storeUUID.map { .text($0) } ?? .null),
-            ("model version identifiers", .text(facts.versionIdentifiers.map { "\"\($0)\"" }.joined(separator: ", "))),
-            ("model", facts.modelSource.map { .text($0) } ?? .null),
-            ("model digest", facts.modelDigest.map { .text($0) } ?? .null),
-        ]
-        report.properties("Store", key: "store", store)
-        // In JSON the version identifiers are the list they are, not the text the table shows.
+        // Each fact with the cell the table shows and, where JSON says more than that text, its JSON:
+        // the version identifiers are the list they are.
         let identifiers = JSONValue.array(facts.versionIdentifiers.map(JSONValue.string))
-        report.json(
-            .object(
-                store.map { name, cell in
-                    (name, name == "model version identifiers" ? identifiers : JSONValue(cell))
-                }), forSection: "store")
+        let store: [(name: String, cell: TableCell, json: JSONValue?)] = [
+            ("file", .text(facts.path), nil),
+            ("size (bytes)", .integer(facts.fileSize), nil),
+            ("journal mode", .text(facts.journalMode), nil),
+            ("WAL", facts.walSize.map { .text("present, \($0) bytes") } ?? .text("none"), nil),
+            ("SQLite version", .text(facts.sqliteVersion), nil),
+            ("Core Data store", .boolean(facts.isCoreDataStore), nil),
+            ("framework version", facts.frameworkVersion.map { .integer($0) } ?? .null, nil),
+            ("store UUID", facts.storeUUID.map { .text($0) } ?? .null, nil),
+            (
+                "model version identifiers",
+                .text(facts.versionIdentifiers.map { "\"\($0)\"" }.joined(separator: ", ")), identifiers
+            ),
+            ("model", facts.modelSource.map { .text($0) } ?? .null, nil),
+            ("model digest", facts.modelDigest.map { .text($0) } ?? .null, nil),
+        ]
+        report.properties("Store", key: "store", store.map { ($0.name, $0.cell) })
+        report.json(.object(store.map { ($0.name, $0.json ?? JSONValue($0.cell)) }), forSection: "store")
         if facts.isCoreDataStore {
             report.table(
                 "Entities", key: "entities",
