@@ -143,7 +143,7 @@ let package = Package(
         .testTarget(
             name: "AccelerometerTests", dependencies: ["Accelerometer", "TestSupport"], exclude: ["Plot/Golden"]),
         .testTarget(
-            name: "EndToEndTests", dependencies: ["ObjectGraph", "SQLite", "TestSupport"],
+            name: "EndToEndTests", dependencies: ["ObjectGraph", "SQLite", "TerminalMarkdown", "TestSupport"],
             exclude: ["Theater/Golden", "Inspect/Golden", "Samples/Golden", "Model/Golden"]),
     ]
 )

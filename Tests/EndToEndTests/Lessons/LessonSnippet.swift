@@ -1,4 +1,5 @@
 import Foundation
+import TerminalMarkdown
 
 /// A fenced code block of a lesson, with where it is, for messages.
 struct LessonSnippet: Equatable {
@@ -9,39 +10,10 @@ struct LessonSnippet: Equatable {
     /// The 1-based line of the opening fence.
     var line: Int
 
-    /// The fenced blocks of a Markdown file, in order.
-    ///
-    /// Fences may be indented (inside list items); the content loses that much indentation, as
-    /// CommonMark says. A fence is closed by the same character, at least as many times.
+    /// The fenced blocks of a Markdown file, in order, as the lesson reader finds them
+    /// (``FencedCodeBlock/blocks(in:)``).
     static func snippets(in markdown: String) -> [LessonSnippet] {
-        var snippets: [LessonSnippet] = []
-        var open: (character: Character, length: Int, indent: Int, info: [String], line: Int)?
-        var lines: [String] = []
-        for (offset, rawLine) in markdown.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let line = String(rawLine)
-            let indent = line.prefix { $0 == " " }.count
-            let content = line.dropFirst(indent)
-            let fenceCharacter = content.first.flatMap { $0 == "`" || $0 == "~" ? $0 : nil }
-            let run = fenceCharacter.map { character in content.prefix { $0 == character }.count } ?? 0
-            if let current = open {
-                if fenceCharacter == current.character, run >= current.length,
-                    content.dropFirst(run).allSatisfy({ $0 == " " })
-                {
-                    snippets.append(
-                        LessonSnippet(
-                            info: current.info, code: lines.joined(separator: "\n"),
-                            line: current.line))
-                    open = nil
-                    lines = []
-                } else {
-                    lines.append(String(line.dropFirst(min(current.indent, indent))))
-                }
-            } else if let character = fenceCharacter, run >= 3 {
-                let info = content.dropFirst(run).split(separator: " ").map(String.init)
-                open = (character, run, indent, info, offset + 1)
-            }
-        }
-        return snippets
+        FencedCodeBlock.blocks(in: markdown).map { LessonSnippet(info: $0.info, code: $0.code, line: $0.line) }
     }
 
     /// Whether this is a `swift` block (which must compile against the library).
