@@ -4,10 +4,10 @@ extension PersistentStoreCoordinator {
     /// belongs to (`owners` and `rows` of a batch correspond by position); in each owner's order
     /// for an ordered relationship.
     ///
-    /// A ``FetchOptionsStore`` (SQLite) reads the rows of all its owners in one statement per
-    /// 256 owners (`… WHERE  t0.ZTHEATER IN (?)`) and hands them over as it reads them, so the
-    /// caller can make objects from each batch while it is in the processor's cache; any other
-    /// store is asked for each owner's destinations and their rows. Owners with temporary IDs or
+    /// Each store answers for its owners with ``PersistentStore/fetchDestinationRows(of:owners:inBatches:)``:
+    /// the SQLite store reads the rows of all its owners in one statement per 256 owners
+    /// (`… WHERE  t0.ZTHEATER IN (?)`) and hands them over as it reads them, so the caller can
+    /// make objects from each batch while it is in the processor's cache. Owners with temporary IDs or
     /// of a store the coordinator no longer has get no rows. `body` runs under the coordinator's
     /// (recursive) lock while a store's read is in progress: it must not use the stores.
     func destinationRows(
@@ -27,38 +27,31 @@ extension PersistentStoreCoordinator {
             }
             for group in groups {
                 guard let store = persistentStore(withIdentifier: group.identifier) else { continue }
-                if let store = store as? FetchOptionsStore {
-                    try readDestinationRows(
-                        of: relationship, from: store, owners: owners, positions: group.positions, body)
-                } else {
-                    for position in group.positions {
-                        let rows = try store.relatedObjectIDs(of: relationship, for: owners[position]).compactMap {
-                            try store.row(for: $0)
-                        }
-                        if !rows.isEmpty { body(Array(repeating: position, count: rows.count), rows) }
-                    }
-                }
+                try readDestinationRows(
+                    of: relationship, from: store, owners: owners, positions: group.positions, body)
             }
         }
     }
 
-    /// The part of ``destinationRows(of:for:inBatches:)`` a ``FetchOptionsStore`` answers: the
-    /// owners at `positions` are its objects. One owner (a cascade from one object) needs no
+    /// The part of ``destinationRows(of:for:inBatches:)`` one store answers: the owners at
+    /// `positions` are its objects. One owner (a cascade from one object) needs no
     /// lookup of each row's owner key.
     private func readDestinationRows(
-        of relationship: RelationshipDescription, from store: FetchOptionsStore, owners: [ManagedObjectID],
+        of relationship: RelationshipDescription, from store: PersistentStore, owners: [ManagedObjectID],
         positions: [Int], _ body: (_ owners: [Int], _ rows: [StoreRow]) -> Void
     ) throws {
         var positionByKey: [Int64: Int] = [:]
-        var keys: [Int64] = []
+        var storeOwners: [ManagedObjectID] = []
+        storeOwners.reserveCapacity(positions.count)
         for position in positions {
             guard let key = owners[position].primaryKey, positionByKey[key] == nil else { continue }
             positionByKey[key] = position
-            keys.append(key)
+            storeOwners.append(owners[position])
         }
-        let only = keys.count == 1 ? positionByKey[keys[0]] : nil
+        guard !storeOwners.isEmpty else { return }
+        let only = storeOwners.count == 1 ? storeOwners[0].primaryKey.flatMap { positionByKey[$0] } : nil
         var batchPositions: [Int] = []
-        try store.fetchDestinationRows(of: relationship, ownerKeys: keys) { ownerKeys, rows in
+        try store.fetchDestinationRows(of: relationship, owners: storeOwners) { ownerKeys, rows in
             batchPositions.removeAll(keepingCapacity: true)
             if let only {
                 batchPositions.append(contentsOf: repeatElement(only, count: rows.count))

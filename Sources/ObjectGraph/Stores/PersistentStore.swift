@@ -58,6 +58,30 @@ public protocol PersistentStore: AnyObject {
     /// ``MergeConflict`` per row whose version moved since it was read (or that is gone); nothing
     /// is written then, nor when any other error is thrown.
     func save(_ changes: StoreChanges) throws
+
+    // MARK: - Abilities with a default
+    //
+    // A store answers these itself where it can do better than the default (the SQLite store, in
+    // SQL); the defaults (`PersistentStore+FetchOptions.swift`) work the answers out over the
+    // requirements above.
+
+    /// The entity and primary key of every row `request` selects, in its order, after its
+    /// offset and limit: `SELECT 0, t0.Z_PK FROM ZMOVIE t0 … ORDER BY …` in the SQLite store.
+    func fetchObjectKeys(_ request: StoreFetchRequest) throws -> ObjectKeyList
+
+    /// The destination rows of the to-many `relationship` of `owners` (objects of this store of
+    /// `relationship.entity` or a sub-entity, each once), in each owner's order for an ordered
+    /// relationship, handed to `body` in batches as they are read, each row with its owner's
+    /// primary key (`ownerKeys` and `rows` of a batch correspond by position). `body` must not
+    /// use the store: its read may still be in progress.
+    func fetchDestinationRows(
+        of relationship: RelationshipDescription, owners: [ManagedObjectID],
+        inBatches body: (_ ownerKeys: [Int64], _ rows: [StoreRow]) -> Void) throws
+
+    /// One dictionary per row `request` selects holding `properties` (nil values left out), each
+    /// distinct dictionary once when `distinct`, offset and limited after the distinct, as SQL does.
+    func fetchDictionaries(_ request: StoreFetchRequest, properties: [DictionaryProperty], distinct: Bool) throws
+        -> [[String: Any]]
 }
 
 extension PersistentStore {

@@ -1,20 +1,18 @@
 /// The error of contexts, coordinators and stores: Apple's Core Data error code, a readable
 /// message and the object, key and nested errors it concerns.
 ///
-/// Match on ``code`` the way Core Data code matches on `NSError.code`:
+/// Match on its code with ``code(_:_:)`` in a `catch` or `case`, the way GRDB's result codes
+/// match its errors (or test ``code`` the way Core Data code tests `NSError.code`):
 ///
 /// ```swift
 /// do { try context.save() }
-/// catch let error as CoreDataError where error.code == .validationMissingMandatoryProperty {
-///     print(error.message)   // Movie <x-coredata:///Movie/t…>: "name" is required but has no value.
+/// catch CoreDataError.code(.validationMissingMandatoryProperty) {
+///     …   // Movie <x-coredata:///Movie/t…>: "name" is required but has no value.
 /// }
 /// catch let error as CoreDataError where error.code == .managedObjectMerge {
 ///     print(error.conflicts)
 /// }
 /// ```
-///
-/// (``Code`` is an enum, so a bare `catch CoreDataError.Code.managedObjectMerge` does not
-/// compile: Swift reads an enum case there as a pattern on the thrown value's own type.)
 ///
 /// **The error family.** Everything that saves, fetches or opens a store throws a
 /// `CoreDataError`. A few steps that come before a context exists throw a small error of their

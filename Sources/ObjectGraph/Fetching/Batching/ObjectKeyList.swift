@@ -2,7 +2,10 @@
 /// (`Z_PK`, 8 bytes) plus, when the fetch spans several entities, a 2-byte entity index; an
 /// unsaved object of the context, or a row of a second store, is held as itself (see
 /// Performance.md, "Why the code is shaped this way").
-struct ObjectKeyList {
+///
+/// A store builds one to answer ``PersistentStore/fetchObjectKeys(_:)``, and the context reads
+/// it; it has no public members.
+public struct ObjectKeyList {
     /// One member of the list.
     enum Element {
         /// A stored row of `store`: its entity and primary key.

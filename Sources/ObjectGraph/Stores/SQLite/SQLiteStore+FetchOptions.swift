@@ -1,10 +1,10 @@
 import Foundation
 import SQLite
 
-extension SQLiteStore: FetchOptionsStore {
+extension SQLiteStore {
     /// `SELECT 0, t0.Z_PK FROM ZMOVIE t0 WHERE … ORDER BY …` (`t0.Z_ENT` first when the rows may
     /// be of several entities): the identities of a fetch, without their values.
-    func fetchObjectKeys(_ request: StoreFetchRequest) throws -> ObjectKeyList {
+    public func fetchObjectKeys(_ request: StoreFetchRequest) throws -> ObjectKeyList {
         let started = DispatchTime.now()
         do {
             let plan = try readPlan(for: request.entity, includesSubentities: request.includesSubentities)
@@ -38,10 +38,11 @@ extension SQLiteStore: FetchOptionsStore {
     /// A context makes the members a cascade delete is about to delete from each batch while it
     /// is still in the processor's cache, as a large fetch makes its objects (see
     /// ``fetchRows(_:inBatches:)``); the trace's times then include that work.
-    func fetchDestinationRows(
-        of relationship: RelationshipDescription, ownerKeys: [Int64],
+    public func fetchDestinationRows(
+        of relationship: RelationshipDescription, owners: [ManagedObjectID],
         inBatches body: (_ ownerKeys: [Int64], _ rows: [StoreRow]) -> Void
     ) throws {
+        let ownerKeys = owners.compactMap(\.primaryKey)
         guard !ownerKeys.isEmpty, let owner = relationship.entity, let destination = relationship.destinationEntity
         else { return }
         do {
@@ -106,7 +107,7 @@ extension SQLiteStore: FetchOptionsStore {
 
     /// `SELECT [DISTINCT] t0.ZNAME, t1.ZNAME FROM ZMOVIE t0 LEFT OUTER JOIN ZTHEATER t1 ON … WHERE …
     /// ORDER BY …`: only the requested columns, as Core Data's dictionary fetches read them.
-    func fetchDictionaries(_ request: StoreFetchRequest, properties: [DictionaryProperty], distinct: Bool) throws
+    public func fetchDictionaries(_ request: StoreFetchRequest, properties: [DictionaryProperty], distinct: Bool) throws
         -> [[String: Any]]
     {
         let started = DispatchTime.now()

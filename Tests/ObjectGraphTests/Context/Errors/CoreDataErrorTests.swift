@@ -19,6 +19,38 @@ struct CoreDataErrorTests {
         #expect(matched == .validationMissingMandatoryProperty)
     }
 
+    @Test func aCodePatternCatchesOnlyCoreDataErrorsWithOneOfItsCodes() {
+        func caught(_ thrown: any Error) -> String {
+            func fail() throws { throw thrown }
+            do {
+                try fail()
+                return "nothing thrown"
+            } catch CoreDataError.code(.managedObjectMerge, .managedObjectConstraintMerge) {
+                return "merge"
+            } catch CoreDataError.code(.validationMissingMandatoryProperty) {
+                return "missing"
+            } catch {
+                return "other"
+            }
+        }
+        struct Unrelated: Error {}
+        #expect(caught(CoreDataError(code: .validationMissingMandatoryProperty, message: "m")) == "missing")
+        #expect(caught(CoreDataError(code: .managedObjectConstraintMerge, message: "m")) == "merge")
+        #expect(caught(CoreDataError(code: .managedObjectMerge, message: "m")) == "merge")
+        #expect(caught(CoreDataError(code: .sqlite, message: "m")) == "other")
+        #expect(caught(Unrelated()) == "other")
+    }
+
+    @Test func aSwitchOverAnyErrorMatchesByCode() {
+        let error: any Error = CoreDataError(code: .persistentStoreIncompatibleVersionHash, message: "m")
+        let kind: String
+        switch error {
+        case CoreDataError.code(.persistentStoreIncompatibleVersionHash): kind = "incompatible"
+        default: kind = "other"
+        }
+        #expect(kind == "incompatible")
+    }
+
     @Test func theUnderlyingCauseIsKeptAndCrossesConcurrencyDomains() async {
         struct Cause: Error, Equatable {}
         let error = CoreDataError(code: .sqlite, message: "disk I/O error", underlyingError: Cause())
