@@ -24,7 +24,10 @@
 ///   (a fetch that meets one throws a `CoreDataError` with it as ``underlyingError``);
 /// - ``ModelCacheError``: a store's cached model could not be encoded or decoded;
 /// - ``FetchedResultsControllerError``: a fetched results controller was set up wrongly;
-/// - ``SQLDebugLog/LevelRequestError``: a requested trace level was not one.
+/// - ``SQLDebugLog/LevelRequestError``: a requested trace level was not one;
+/// - ``BinaryPropertyListError``: a binary property list read on its own with
+///   ``BinaryPropertyListReader`` (a store's metadata or model cache, as the inspector reads them)
+///   is malformed or past its limits (opening a store wraps it in a `CoreDataError`).
 ///
 /// When a save finds several problems, ``code`` is ``Code/validationMultipleErrors`` (1560) and
 /// ``underlyingErrors`` holds one error per problem. An optimistic-locking failure (133020) lists
