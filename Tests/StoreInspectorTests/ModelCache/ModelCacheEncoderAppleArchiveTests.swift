@@ -16,13 +16,7 @@ import Testing
 @Suite struct ModelCacheEncoderAppleArchiveTests {
     /// The archive Apple wrote into `store` and the one our encoder makes from `modelName`.
     private static func archives(_ pair: [String]) throws -> (apple: KeyedArchive, ours: KeyedArchive) {
-        let store = try #require(pair.element(at: 0))
-        let modelName = try #require(pair.element(at: 1))
-        let scratch = try ScratchDirectory()
-        let inspected = try InspectedStore(path: try scratch.copyCorpusStore(store))
-        defer { inspected.close() }
-        let blob = try #require(try inspected.scalar("SELECT Z_CONTENT FROM Z_MODELCACHE")?.dataValue)
-        let model = try ManagedObjectModel(xcodeModelContents: try Data(contentsOf: Fixtures.model(modelName)))
+        let (model, blob, _) = try ModelCacheXMLDifferentialTests.sources(pair)
         return (
             try KeyedArchive(data: RawInflate.inflate(blob)),
             try KeyedArchive(data: ModelCacheEncoder.archive(of: model))

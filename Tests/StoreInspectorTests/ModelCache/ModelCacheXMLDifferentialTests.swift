@@ -29,9 +29,9 @@ import Testing
         ],
     ]
 
-    private static func models(_ pair: [String]) throws -> (
-        xml: ManagedObjectModel, cache: ManagedObjectModel, [String: Data]
-    ) {
+    /// The pair's model read from its XML, the compressed cache Apple wrote into its store, and
+    /// the store's version hashes.
+    static func sources(_ pair: [String]) throws -> (xml: ManagedObjectModel, cache: Data, hashes: [String: Data]) {
         let store = try #require(pair.element(at: 0))
         let modelName = try #require(pair.element(at: 1))
         let scratch = try ScratchDirectory()
@@ -41,6 +41,13 @@ import Testing
         let metadata = try #require(try StoreMetadata.read(from: inspected))
         let hashes = Dictionary(uniqueKeysWithValues: metadata.versionHashes.map { ($0.entity, $0.hash) })
         let xml = try ManagedObjectModel(xcodeModelContents: try Data(contentsOf: Fixtures.model(modelName)))
+        return (xml, blob, hashes)
+    }
+
+    private static func models(_ pair: [String]) throws -> (
+        xml: ManagedObjectModel, cache: ManagedObjectModel, [String: Data]
+    ) {
+        let (xml, blob, hashes) = try sources(pair)
         return (xml, try ModelCacheDecoder.decode(compressed: blob), hashes)
     }
 
