@@ -33,10 +33,13 @@ public struct StoreModel: Sendable {
     public let layout: SQLiteLayout
 
     /// Wraps a model and computes its layout.
-    public init(model: ManagedObjectModel, source: Source) {
+    ///
+    /// - Parameter storedEntityNumbers: the store's `Z_PRIMARYKEY` numbers by the names it keeps,
+    ///   which the layout follows where a migration renamed an entity (see ``SQLiteLayout``).
+    public init(model: ManagedObjectModel, source: Source, storedEntityNumbers: [String: Int] = [:]) {
         self.model = model
         self.source = source
-        layout = SQLiteLayout(model: model)
+        layout = SQLiteLayout(model: model, storedEntityNumbers: storedEntityNumbers)
     }
 
     /// Reads a model file (`.xcdatamodeld`, `.xcdatamodel` or its `contents`) for `--model`/`--expected`.

@@ -49,7 +49,8 @@ public enum ModelCacheDecoder {
                 EntityDescription(
                     name: name, managedObjectClassName: object["NSClassNameForEntity"].string,
                     isAbstract: object["NSIsAbstract"].bool ?? false, superentityName: parent, properties: properties,
-                    uniquenessConstraints: constraints, versionHashModifier: object["NSVersionHashModifier"].string,
+                    uniquenessConstraints: constraints, fetchIndexes: fetchIndexes(of: object),
+                    versionHashModifier: object["NSVersionHashModifier"].string,
                     renamingIdentifier: object["NSRenamingIdentifier"].string))
         }
         let identifiers = root["NSVersionIdentifiers"].asObject?.arrayElements.compactMap(\.string) ?? []
@@ -80,6 +81,25 @@ public enum ModelCacheDecoder {
             .sorted { ($0["NSEntityName"].string ?? "") < ($1["NSEntityName"].string ?? "") }
     }
 
+    /// `NSFetchIndexDescriptions`, as archived: Apple lists first an index named after each
+    /// attribute that is the sole element of a fetch index (and flags that attribute `NSIsIndexed`),
+    /// then the model's own fetch indexes (verified on the corpus's Bookmarks cache).
+    private static func fetchIndexes(of entity: ArchivedObject) -> [FetchIndexDescription] {
+        let indexes = entity["NSFetchIndexDescriptions"].asObject?.arrayElements.compactMap(\.asObject) ?? []
+        return indexes.compactMap { index in
+            guard let name = index["NSIndexName"].string else { return nil }
+            let elements = (index["NSIndexElements"].asObject?.arrayElements ?? []).compactMap(\.asObject).compactMap {
+                element -> FetchIndexElementDescription? in
+                guard let property = element["NSPropertyName"].string else { return nil }
+                return FetchIndexElementDescription(
+                    propertyName: property,
+                    collationType: element["NSFetchIndexElementType"].integer == 1 ? .rTree : .binary,
+                    isAscending: element["NSAscending"].bool ?? true)
+            }
+            return elements.isEmpty ? nil : FetchIndexDescription(name: name, elements: elements)
+        }
+    }
+
     private static func propertyEntries(of entity: ArchivedObject) -> [(name: String, object: ArchivedObject)] {
         guard let properties = entity["NSProperties"].asObject else { return [] }
         return properties.dictionaryEntries.compactMap { entry in
@@ -107,7 +127,8 @@ public enum ModelCacheDecoder {
                 preservesValueInHistoryOnDeletion: AttributeFlags(object).contains(.preservesValueOnDeletion),
                 valueTransformerName: object["NSValueTransformerName"].string,
                 attributeValueClassName: object["NSAttributeValueClassName"].string,
-                derivationExpression: derivation, versionHashModifier: modifier, renamingIdentifier: renaming)
+                derivationExpression: derivation, isIndexed: object["NSIsIndexed"].bool ?? false,
+                versionHashModifier: modifier, renamingIdentifier: renaming)
         case "NSRelationshipDescription":
             let maxCount = object["NSMaxCount"].integer ?? 0
             let isToMany = maxCount != 1

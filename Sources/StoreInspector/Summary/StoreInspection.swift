@@ -78,10 +78,15 @@ public final class StoreInspection: @unchecked Sendable {
         if let problem = metadata?.plistProblem { problems.append(problem) }
 
         var model: StoreModel?
+        var storedNumbers: [String: Int] = [:]
+        for entry in primaryKeys where entry.entityNumber > 0 && entry.entityNumber < 16000 {
+            storedNumbers[entry.name] = Int(entry.entityNumber)
+        }
         if let given, let modelPath {
-            model = StoreModel(model: given, source: .file(path: modelPath))
+            model = StoreModel(model: given, source: .file(path: modelPath), storedEntityNumbers: storedNumbers)
         } else if isCoreDataStore {
-            model = try Self.decodeCache(store: store, schema: schema, problems: &problems)
+            model = try Self.decodeCache(
+                store: store, schema: schema, storedEntityNumbers: storedNumbers, problems: &problems)
         }
         if model == nil, isCoreDataStore {
             model = try ModelInference.infer(primaryKeys: primaryKeys, schema: schema, store: store)
@@ -227,7 +232,7 @@ public final class StoreInspection: @unchecked Sendable {
     // MARK: - Opening steps
 
     private static func decodeCache(
-        store: InspectedStore, schema: [SchemaObject], problems: inout [String]
+        store: InspectedStore, schema: [SchemaObject], storedEntityNumbers: [String: Int], problems: inout [String]
     ) throws(InspectorError) -> StoreModel? {
         guard schema.contains(where: { $0.type == "table" && $0.name.uppercased() == "Z_MODELCACHE" }) else {
             return nil
@@ -254,7 +259,9 @@ public final class StoreInspection: @unchecked Sendable {
             return nil
         }
         do {
-            return StoreModel(model: try ModelCacheDecoder.decode(compressed: blob), source: .modelCache)
+            return StoreModel(
+                model: try ModelCacheDecoder.decode(compressed: blob), source: .modelCache,
+                storedEntityNumbers: storedEntityNumbers)
         } catch {
             problems.append(
                 "Z_MODELCACHE.Z_CONTENT is not a model cache Core Data wrote (\(error)); "

@@ -15,7 +15,7 @@ import Testing
         #expect(outcome.status == 0, "\(outcome.standardError)")
         #expect(outcome.standardOutput == "wrote \(out): 1 scan of 24 bytes from accel_3d\n")
         let dump = try ProductRunner.run("companion", ["accel", "dump", out, "--format", "csv"])
-        let row = try #require(dump.standardOutput.split(separator: "\n").element(at: 1)).split(separator: ",")
+        let row = try #require(try CSVDocument(dump.standardOutput).records.first)
         #expect(row.elements(at: 3...5) == ["103", "-919", "-385"])
         #expect(row.element(at: 2) == "\(0x165B_FC09_4574_81CE)")
         // The scan bytes are kept exactly, junk included.
@@ -57,7 +57,7 @@ import Testing
         #expect(info.standardOutput.contains("start time: 1970-01-01T00:00:00.001Z"))
         #expect(info.standardOutput.contains("  4      timestamp  le:s64/64>>0  1            0       16"))
         let dump = try ProductRunner.run("companion", ["accel", "dump", out, "--format", "csv"])
-        let rows = dump.standardOutput.split(separator: "\n").dropFirst().map { $0.split(separator: ",") }
+        let rows = try CSVDocument(dump.standardOutput).records
         try #require(rows.count == 2)
         #expect(rows[0].elements(at: 3...5) == ["-4641", "-2198", "257934"])
         #expect(rows[1].element(at: 1) == "0.00025")
@@ -100,7 +100,7 @@ import Testing
             "companion", ["accel", "import", scan, "--channels", infoPath, "--device", "lid_accel", "-o", out])
         #expect(outcome.status == 0, "\(outcome.standardError)")
         let dump = try ProductRunner.run("companion", ["accel", "dump", out, "--format", "csv"])
-        let row = try #require(dump.standardOutput.split(separator: "\n").element(at: 1)).split(separator: ",")
+        let row = try #require(try CSVDocument(dump.standardOutput).records.first)
         #expect(row.elements(at: 3...5) == ["103", "-919", "-385"])
     }
 
@@ -133,7 +133,7 @@ import Testing
             "companion", ["accel", "import", "--csv", csv, "--scale", "0.0958", "--rate", "100", "-o", out])
         #expect(outcome.status == 0, "\(outcome.standardError)")
         let dump = try ProductRunner.run("companion", ["accel", "dump", out, "--format", "csv"])
-        let rows = dump.standardOutput.split(separator: "\n").dropFirst().map { $0.split(separator: ",") }
+        let rows = try CSVDocument(dump.standardOutput).records
         #expect(
             rows.map { $0.elements(at: 3...5) } == [
                 ["103", "-919", "-385"], ["104", "-918", "-384"], ["2000", "-900", "-380"],
@@ -143,6 +143,10 @@ import Testing
         #expect(rows[2].last == "1" && rows[0].last == "0")
         #expect(dump.standardError.contains("sample 2 (byte offset "))
         #expect(dump.standardError.contains("x = 19.538 g is beyond ±16 g"))
+        let table = try ProductRunner.run("companion", ["accel", "dump", out], environment: ["COLUMNS": "80"])
+        let lines = table.standardOutput.split(separator: "\n")
+        #expect(lines.element(at: 1)?.hasSuffix("│ flag │") == true, "\(lines)")
+        #expect(lines.filter { $0.hasSuffix("│ >16g │") }.count == 1)
         let bad = directory.appendingPathComponent("bad.csv").path
         try Data("x,y,z\n1,2,3\n4,five,6\n".utf8).write(to: URL(fileURLWithPath: bad))
         let failure = try ProductRunner.run("companion", ["accel", "import", "--csv", bad, "-o", out])

@@ -42,7 +42,7 @@ import Testing
             ["accel", "record", "--poll", "--rate", "1000", "--samples", "3", "--sysfs-root", root.path, "-o", out])
         #expect(outcome.status == 0, "\(outcome.standardError)")
         let dump = try ProductRunner.run("companion", ["accel", "dump", out, "--format", "csv"])
-        let rows = dump.standardOutput.split(separator: "\n").dropFirst().map { $0.split(separator: ",") }
+        let rows = try CSVDocument(dump.standardOutput).records
         try #require(rows.count == 3)
         #expect(rows.allSatisfy { $0.elements(at: 3...5) == ["103", "-919", "-385"] })
         let yMS2 = try #require(rows[0].element(at: 7).flatMap { Double($0) })

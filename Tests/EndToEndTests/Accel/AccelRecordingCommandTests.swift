@@ -26,12 +26,14 @@ import Testing
             "companion",
             ["accel", "dump", AccelTestSupport.shippedRecording("tilting"), "--format", "csv", "--filter", "lowpass"])
         #expect(outcome.status == 0)
-        let lines = outcome.standardOutput.split(separator: "\n")
-        try #require(lines.count == 841)
+        // RFC 4180: CRLF line ends, one header, every record as long.
+        let document = try CSVDocument(outcome.standardOutput)
+        #expect(document.records.count == 840)
         #expect(
-            lines[0] == "sample,time_s,timestamp_ns,raw_x,raw_y,raw_z,x_m_s2,y_m_s2,z_m_s2,x_g,y_g,z_g,"
+            document.header.joined(separator: ",")
+                == "sample,time_s,timestamp_ns,raw_x,raw_y,raw_z,x_m_s2,y_m_s2,z_m_s2,x_g,y_g,z_g,"
                 + "lowpass_x_g,lowpass_y_g,lowpass_z_g,beyond_16g")
-        let first = lines[1].split(separator: ",")
+        let first = try #require(document.records.first)
         #expect(first.elements(at: 0...2) == ["0", "0.0", "1768212000000000000"])
         // Upright: y ≈ −1 g, in m/s² ≈ −9.8; the low-pass starts from zero, one 13th of the way.
         let yG = try #require(first.element(at: 10).flatMap { Double($0) })
@@ -51,8 +53,8 @@ import Testing
         #expect(samples?.count == 600)
         #expect(samples?.first?["beyond16g"] as? Bool == false)
         let table = try ProductRunner.run("companion", ["accel", "dump", path])
-        #expect(table.standardOutput.hasPrefix("sample  time s  "))
-        #expect(table.standardOutput.split(separator: "\n").count == 601)
+        #expect(table.standardOutput.hasPrefix("┌────────┬"))
+        #expect(table.standardOutput.split(separator: "\n").filter { $0.hasPrefix("│ ") }.count == 601)
     }
 
     @Test func graphFitsTheRequestedWidthWithoutColourInAPipe() throws {
@@ -127,7 +129,7 @@ import Testing
             dump.standardError.hasPrefix("companion: \(path): warning: truncated last scan: sample 599 at byte offset ")
         )
         #expect(dump.standardError.hasSuffix("has only 11 of its 16 bytes (ignored)\n"))
-        #expect(dump.standardOutput.split(separator: "\n").count == 600)
+        #expect(try CSVDocument(dump.standardOutput).records.count == 599)
         let info = try ProductRunner.run("companion", ["accel", "info", path])
         #expect(info.status == 1)
         #expect(info.standardOutput.contains("problems: 1"))

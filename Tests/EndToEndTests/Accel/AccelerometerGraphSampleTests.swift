@@ -107,8 +107,8 @@ import Testing
             "companion", ["accel", "dump", path, "--format", "csv", "--filter", "lowpass"])
         let timed = try ProductRunner.run(
             "companion", ["accel", "dump", path, "--format", "csv", "--filter", "lowpass", "--timestamps"])
-        let fixedRows = fixed.standardOutput.split(separator: "\n")
-        let timedRows = timed.standardOutput.split(separator: "\n")
+        let fixedRows = try CSVDocument(fixed.standardOutput).records
+        let timedRows = try CSVDocument(timed.standardOutput).records
         #expect(fixedRows.count == timedRows.count)
         // Rows before the gap (sample 420 is the first after it) agree up to the timestamps' whole
         // nanoseconds (16 666 667 ns vs 1/60 s); the row after the gap differs by far more.
@@ -121,10 +121,10 @@ import Testing
         #expect(abs(after) > 1e-3)
     }
 
-    /// The `lowpass_y_g` column (the 14th) of the CSV line `row` of `rows`.
-    private static func lowpassY(in rows: [Substring], row: Int) throws -> Double {
-        let line = try #require(rows.element(at: row), "no CSV line \(row)")
-        return try #require(line.split(separator: ",").element(at: 13).flatMap { Double($0) }, "line \(row): \(line)")
+    /// The `lowpass_y_g` column (the 14th) of the CSV record `row` (from 1) of `rows`.
+    private static func lowpassY(in rows: [[String]], row: Int) throws -> Double {
+        let record = try #require(rows.element(at: row - 1), "no CSV record \(row)")
+        return try #require(record.element(at: 13).flatMap { Double($0) }, "record \(row): \(record)")
     }
 
     /// The high-pass filter starts from zero, so its first outputs jump to the whole of gravity; the

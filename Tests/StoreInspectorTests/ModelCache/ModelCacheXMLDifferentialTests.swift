@@ -1,9 +1,9 @@
 import Foundation
-import ObjectGraph
 import SQLite
 import TestSupport
 import Testing
 
+@testable import ObjectGraph
 @testable import StoreInspector
 
 /// Every fixture store that has both a model cache and the `.xcdatamodel` it was written with: the
@@ -12,8 +12,10 @@ import Testing
 ///
 /// Apple's caches give every entity and property its own name as renaming identifier when the
 /// model sets none (seen in all five caches of the fixtures), so a missing one counts as the name.
-/// Fetch indexes and `NSIsIndexed` are not compared: Apple derives the flag from fetch indexes by
-/// a rule not yet known (Bookmarks' `isPendingDeletion` is flagged, `url` is not, both in indexes).
+/// Fetch indexes are compared as Apple compiles them: an attribute that is the sole element of a
+/// fetch index is flagged `NSIsIndexed` and gets an index of its own, named after it, listed
+/// before the model's (Bookmarks' `isPendingDeletion`, sole element of `byIsPendingDeletion`, is;
+/// `url`, in the two-element `byURL` only, is not).
 @Suite struct ModelCacheXMLDifferentialTests {
     static let pairs = [
         ["alemar11__CoreDataPlus__SampleModel_V1.sqlite", "alemar11__CoreDataPlus__SampleModel.contents"],
@@ -27,9 +29,9 @@ import Testing
         ],
     ]
 
-    private static func models(_ pair: [String]) throws -> (
-        xml: ManagedObjectModel, cache: ManagedObjectModel, [String: Data]
-    ) {
+    /// The pair's model read from its XML, the compressed cache Apple wrote into its store, and
+    /// the store's version hashes.
+    static func sources(_ pair: [String]) throws -> (xml: ManagedObjectModel, cache: Data, hashes: [String: Data]) {
         let store = try #require(pair.element(at: 0))
         let modelName = try #require(pair.element(at: 1))
         let scratch = try ScratchDirectory()
@@ -39,6 +41,13 @@ import Testing
         let metadata = try #require(try StoreMetadata.read(from: inspected))
         let hashes = Dictionary(uniqueKeysWithValues: metadata.versionHashes.map { ($0.entity, $0.hash) })
         let xml = try ManagedObjectModel(xcodeModelContents: try Data(contentsOf: Fixtures.model(modelName)))
+        return (xml, blob, hashes)
+    }
+
+    private static func models(_ pair: [String]) throws -> (
+        xml: ManagedObjectModel, cache: ManagedObjectModel, [String: Data]
+    ) {
+        let (xml, blob, hashes) = try sources(pair)
         return (xml, try ModelCacheDecoder.decode(compressed: blob), hashes)
     }
 
@@ -54,8 +63,9 @@ import Testing
         }
     }
 
-    /// Everything the cache archives about a property, as lines.
-    private static func facts(of property: PropertyDescription) -> [String] {
+    /// Everything the cache archives about a property, as lines; `compiled` applies Apple's
+    /// index rule to a model read from XML, where the cache holds its outcome.
+    private static func facts(of property: PropertyDescription, compiled: Bool) -> [String] {
         var lines = [
             "optional \(property.isOptional)", "transient \(property.isTransient)",
             "modifier \(property.versionHashModifier ?? "nil")",
@@ -68,6 +78,7 @@ import Testing
                 "preserve \(attribute.preservesValueInHistoryOnDeletion)",
                 "transformer \(attribute.valueTransformerName ?? "nil")",
                 "derivation \(attribute.derivationExpression ?? "nil")",
+                "indexed \(compiled ? ModelCacheEncoder.isIndexed(attribute) : attribute.isIndexed)",
             ]
         }
         if let relationship = property as? RelationshipDescription {
@@ -91,13 +102,25 @@ import Testing
             #expect(other.versionHashModifier == entity.versionHashModifier, "\(entity.name)")
             #expect((other.renamingIdentifier ?? other.name) == (entity.renamingIdentifier ?? entity.name))
             #expect(other.uniquenessConstraints == entity.uniquenessConstraints, "\(entity.name)")
+            #expect(other.fetchIndexes == ModelCacheEncoder.archivedFetchIndexes(of: entity), "\(entity.name)")
             let stored = entity.properties.filter { !($0 is FetchedPropertyDescription) }
             #expect(Set(other.properties.map(\.name)) == Set(stored.map(\.name)), "\(entity.name)")
             for property in stored {
                 let copy = try #require(other.propertiesByName[property.name], "\(entity.name).\(property.name)")
-                #expect(Self.facts(of: copy) == Self.facts(of: property), "\(entity.name).\(property.name)")
+                #expect(
+                    Self.facts(of: copy, compiled: false) == Self.facts(of: property, compiled: true),
+                    "\(entity.name).\(property.name)")
             }
         }
+    }
+
+    @Test func theIndexRuleIsExercisedByARealCache() throws {
+        let pair = try #require(Self.pairs.first { $0.first?.hasPrefix("duckduckgo") == true })
+        let (_, cache, _) = try Self.models(pair)
+        let bookmark = try #require(cache.entitiesByName["BookmarkEntity"])
+        #expect(bookmark.fetchIndexes.map(\.name) == ["isPendingDeletion", "byUUID", "byURL", "byIsPendingDeletion"])
+        #expect(bookmark.attributesByName["isPendingDeletion"]?.isIndexed == true)
+        #expect(bookmark.attributesByName["url"]?.isIndexed == false)
     }
 
     @Test(arguments: pairs)

@@ -32,15 +32,7 @@ struct InspectOptions {
     /// Takes every inspector option out of `arguments`.
     static func parse(_ arguments: inout ArgumentList) throws(CommandLineError) -> InspectOptions {
         var options = InspectOptions()
-        if let name = try arguments.option("--format", "--mode") {
-            guard let format = TableFormat(rawValue: name.lowercased()) else {
-                throw .usage("unknown format '\(name)' (formats: \(TableFormat.names))", subject: "--format")
-            }
-            options.format = format
-        }
-        for format in TableFormat.allCases where arguments.flag("--" + format.rawValue) {
-            options.format = format
-        }
+        options.format = try arguments.tableFormat()
         options.width = try arguments.integerOption("--width", in: 20...10_000)
         options.modelPath = try pathOption("--model", &arguments)
         options.expectedPath = try pathOption("--expected", &arguments)

@@ -38,8 +38,13 @@ public struct SQLiteLayout: Sendable {
     private let entityIndexByName: [String: Int]
 
     /// Works out the layout Core Data gives `model`.
-    public init(model: ManagedObjectModel) {
-        var builder = SQLiteLayoutBuilder(model: model)
+    ///
+    /// - Parameter storedEntityNumbers: for an existing store, its `Z_PRIMARYKEY` numbers by the
+    ///   entity names it keeps. They replace the model's name-order numbering when they number
+    ///   every entity in another valid order, as after a migration renamed an entity (which keeps
+    ///   its number and its old name there).
+    public init(model: ManagedObjectModel, storedEntityNumbers: [String: Int] = [:]) {
+        var builder = SQLiteLayoutBuilder(model: model, storedEntityNumbers: storedEntityNumbers)
         builder.build()
         entities = builder.entityLayouts
         tables = builder.tableLayouts

@@ -54,9 +54,11 @@ extension SQLiteLayoutBuilder {
                     "\($0) COLLATE BINARY \(element.isAscending ? "ASC" : "DESC")"
                 }
             }
-            guard parts.count == index.elements.count else { continue }
-            statements.append(
-                "CREATE INDEX Z_\(entity.name)_\(index.name) ON \(table) (\(parts.joined(separator: ", ")))")
+            // A model read back from Apple's cache lists the index the sole element of a fetch
+            // index implies (named after the attribute) among its indexes: made once, above.
+            let statement = "CREATE INDEX Z_\(entity.name)_\(index.name) ON \(table) (\(parts.joined(separator: ", ")))"
+            guard parts.count == index.elements.count, !statements.contains(statement) else { continue }
+            statements.append(statement)
         }
         for constraint in entity.uniquenessConstraints {
             let columns = constraint.compactMap { column(of: $0, in: entity) }

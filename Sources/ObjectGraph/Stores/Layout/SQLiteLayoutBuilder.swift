@@ -36,17 +36,21 @@ struct SQLiteLayoutBuilder {
     /// The join tables created after each entity table, by the entity table's name.
     private var joinTablesAfterTable: [String: [JoinTableLayout]] = [:]
 
-    init(model: ManagedObjectModel) {
+    /// Entity numbers an existing store gives the model's entities, by the name the store keeps.
+    private let storedEntityNumbers: [String: Int]
+
+    init(model: ManagedObjectModel, storedEntityNumbers: [String: Int] = [:]) {
         self.model = model
+        self.storedEntityNumbers = storedEntityNumbers
     }
 
     /// Runs every step.
     mutating func build() {
         numberEntities()
-        for root in roots { nameColumns(of: root) }
+        for root in inNumberOrder(roots) { nameColumns(of: root) }
         placeToManyRelationships()
         joinTableLayouts = makeJoinTables()
-        for root in roots { tableLayouts.append(orderColumns(of: root)) }
+        for root in inNumberOrder(roots) { tableLayouts.append(orderColumns(of: root)) }
         entityLayouts = orderedEntities.map(makeEntityLayout)
     }
 
@@ -56,10 +60,46 @@ struct SQLiteLayoutBuilder {
         model.entities.filter { $0.superentity == nil }.sorted { NameOrder.entityName($0.name, $1.name) }
     }
 
-    /// `Z_ENT`: depth-first pre-order over the inheritance forest, roots and children in name order.
+    /// `Z_ENT`: depth-first pre-order over the inheritance forest, roots and children in name order;
+    /// or the store's own numbers, when they number the same entities in another pre-order.
     private mutating func numberEntities() {
         orderedEntities = roots.flatMap(\.selfAndDescendants)
+        if let stored = storedOrder(of: orderedEntities) { orderedEntities = stored }
         for (index, entity) in orderedEntities.enumerated() { numbers[ObjectIdentifier(entity)] = index + 1 }
+    }
+
+    /// The entities in the order of the store's `Z_PRIMARYKEY` numbers, when those number every
+    /// entity of the model 1…n in a depth-first pre-order (each entity followed by all its
+    /// descendants); else nil.
+    ///
+    /// An entity a migration renamed keeps its number under its old name (DESIGN.md §3.3.1), so
+    /// it is looked up by its renaming identifier too. When its new name sorts elsewhere among its
+    /// siblings, the store's numbers and the model's name order part, and the store's win.
+    private func storedOrder(of entities: [EntityDescription]) -> [EntityDescription]? {
+        guard !storedEntityNumbers.isEmpty else { return nil }
+        var numbered: [(number: Int, entity: EntityDescription)] = []
+        for entity in entities {
+            var number = storedEntityNumbers[entity.name]
+            if number == nil, let old = entity.renamingIdentifier, model.entitiesByName[old] == nil {
+                number = storedEntityNumbers[old]
+            }
+            guard let number else { return nil }
+            numbered.append((number, entity))
+        }
+        let order = numbered.sorted { $0.number < $1.number }
+        guard order.map(\.number) == Array(1...max(1, order.count)) else { return nil }
+        let position = Dictionary(uniqueKeysWithValues: order.map { (ObjectIdentifier($0.entity), $0.number) })
+        for (number, entity) in order {
+            // Pre-order: the descendants take the numbers right after the entity's.
+            let family = entity.selfAndDescendants.compactMap { position[ObjectIdentifier($0)] }.sorted()
+            guard family == Array(number..<(number + family.count)) else { return nil }
+        }
+        return order.map(\.entity)
+    }
+
+    /// `entities` sorted by entity number.
+    private func inNumberOrder(_ entities: [EntityDescription]) -> [EntityDescription] {
+        entities.sorted { number(of: $0) < number(of: $1) }
     }
 
     func number(of entity: EntityDescription) -> Int { numbers[ObjectIdentifier(entity)] ?? 0 }
@@ -92,7 +132,7 @@ struct SQLiteLayoutBuilder {
     /// to-one relationships, in name order (`ZTEXT`, `ZTEXT1` from sibling sub-entities).
     private mutating func nameColumns(of root: EntityDescription) {
         let table = Self.tableName(of: root)
-        for entity in root.selfAndDescendants {
+        for entity in inNumberOrder(root.selfAndDescendants) {
             var columns: [String: PropertyColumn] = [:]
             let attributes = entity.ownAttributes.filter(Self.isStored).sorted {
                 NameOrder.entityName($0.name, $1.name)
@@ -188,7 +228,7 @@ struct SQLiteLayoutBuilder {
     /// position and name.
     private func orderColumns(of root: EntityDescription) -> TableLayout {
         let table = Self.tableName(of: root)
-        let family = root.selfAndDescendants
+        let family = inNumberOrder(root.selfAndDescendants)
         var rankZero: [ColumnLayout] = []
         var others: [PendingColumn] = []
         for (position, entity) in family.enumerated() {
@@ -270,7 +310,7 @@ struct SQLiteLayoutBuilder {
 
     private func makeEntityLayout(_ entity: EntityDescription) -> EntityLayout {
         let columns = entity.inheritanceChain.flatMap(declaredOrderColumns)
-        let subentityColumns = entity.selfAndDescendants.dropFirst().flatMap(declaredOrderColumns)
+        let subentityColumns = inNumberOrder(entity.selfAndDescendants).dropFirst().flatMap(declaredOrderColumns)
         var toManyLayouts: [String: ToManyLayout] = [:]
         for ancestor in entity.inheritanceChain {
             for (name, layout) in toMany[ObjectIdentifier(ancestor)] ?? [:] { toManyLayouts[name] = layout }
@@ -278,7 +318,7 @@ struct SQLiteLayoutBuilder {
         return EntityLayout(
             entityName: entity.name, entityNumber: number(of: entity),
             superentityNumber: entity.superentity.map(number(of:)) ?? 0, tableName: Self.tableName(of: entity),
-            entityNumbersIncludingSubentities: entity.selfAndDescendants.map(number(of:)),
+            entityNumbersIncludingSubentities: inNumberOrder(entity.selfAndDescendants).map(number(of:)),
             columns: columns, subentityColumns: subentityColumns, toManyRelationships: toManyLayouts)
     }
 

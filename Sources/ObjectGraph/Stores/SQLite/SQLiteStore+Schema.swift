@@ -53,6 +53,8 @@ extension SQLiteStore {
     struct OpenedMetadata {
         var uuid: String
         var metadata: SQLiteStoreMetadata
+        /// The store's `Z_PRIMARYKEY` rows: entity number by the name the store keeps.
+        var entityNumbers: [String: Int]
     }
 
     /// Reads `Z_METADATA` as Core Data does on open, refusing SQLite files that are not stores.
@@ -85,7 +87,7 @@ extension SQLiteStore {
                     code: .persistentStoreIncompatibleSchema, message: "The store \"\(path)\" has no store UUID.")
             }
             metadata.dictionary["NSStoreUUID"] = uuid
-            return OpenedMetadata(uuid: uuid, metadata: metadata)
+            return OpenedMetadata(uuid: uuid, metadata: metadata, entityNumbers: storedEntityNumbers(of: database))
         } catch let error as CoreDataError {
             throw error
         } catch let error as SQLiteError {

@@ -66,7 +66,6 @@ public final class SQLiteStore: PersistentStore {
         let path = url.path
         self.url = url
         self.model = model
-        self.layout = SQLiteLayout(model: model)
         self.isReadOnly = options.isReadOnly
         self.log = options.log
 
@@ -106,6 +105,7 @@ public final class SQLiteStore: PersistentStore {
 
         switch state {
         case .new:
+            layout = SQLiteLayout(model: model)
             let uuid = UUID().uuidString
             var newMetadata = SQLiteStoreMetadata(newStoreFor: model, uuid: uuid, userMetadata: options.metadata)
             do {
@@ -121,6 +121,8 @@ public final class SQLiteStore: PersistentStore {
             metadata = newMetadata.dictionary
         case .existing:
             let opened = try checked ?? Self.checkedMetadata(of: database, path: path, model: model, options: options)
+            // The store's own entity numbers: a migration that renamed an entity keeps its number.
+            layout = SQLiteLayout(model: model, storedEntityNumbers: opened.entityNumbers)
             if !options.isReadOnly {
                 do {
                     for pragma in ["pragma recursive_triggers=1", "pragma journal_mode=wal"] {

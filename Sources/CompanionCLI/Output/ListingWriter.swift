@@ -1,6 +1,7 @@
 import TerminalKit
 
-/// Writes one inspector listing row by row in the chosen format.
+/// Writes one listing row by row in the chosen format: every `companion inspect` listing and
+/// report, and `companion accel dump`.
 ///
 /// `markdown`, `json` and `line` go through TerminalKit's ``TableWriter``. Two formats are drawn
 /// here, because the inspector promises more than a first-rows preview:
@@ -37,6 +38,9 @@ struct ListingWriter {
     /// Columns a `table` shortens in the middle rather than at the end (paths: the file name and
     /// the folders nearest it are what tell stores apart).
     private let middleElided: Set<Int>
+    /// Per middle-elided column, the start every row drawn from the held rows shares, up to a
+    /// separator: left out first when a value does not fit (`…Store1.sqlite`, `…Store2.sqlite`).
+    private var sharedStarts: [Int: Int] = [:]
     /// Whether this listing is drawn as records.
     private var expanded = false
     private var rowsWritten = 0
@@ -150,6 +154,22 @@ struct ListingWriter {
     // MARK: - Box table
 
     private mutating func drawHeld() {
+        for index in middleElided where index < columns.count && held.count > 1 {
+            sharedStarts[index] = Self.sharedStart(
+                of: held.map { ColumnMeasure.display($0[index], nullText: nullText) })
+        }
+        if sharedStarts.values.contains(where: { $0 > 0 }), measure.fitted(into: width, kept: kept) != measure.widths {
+            // Too wide: the shared starts go first, so the columns are sized from what is left.
+            var shortened = ColumnMeasure(columns: columns, nullText: nullText)
+            for row in held {
+                shortened.add(
+                    row.indices.map { index in
+                        guard let shared = sharedStarts[index], shared > 0 else { return row[index] }
+                        return .text("…" + ColumnMeasure.display(row[index], nullText: nullText).dropFirst(shared))
+                    })
+            }
+            measure = shortened
+        }
         startBox()
         for row in held {
             if expanded { emitRecord(row) } else { emitBoxRow(row) }
@@ -219,6 +239,27 @@ struct ListingWriter {
         emit(text)
     }
 
+    /// How many characters every one of `texts` starts with, cut back to just after a separator
+    /// (`/`, `_`, `-`, `.`, space), so what is left starts with a whole word.
+    static func sharedStart(of texts: [String]) -> Int {
+        guard var shared = texts.first.map(Array.init) else { return 0 }
+        for text in texts.dropFirst() {
+            shared = Array(zip(shared, text).prefix { $0 == $1 }.map(\.0))
+        }
+        guard let separator = shared.lastIndex(where: { "/_-. ".contains($0) }) else { return 0 }
+        return separator + 1
+    }
+
+    /// `text` fitted to `width` display columns: as it is when it fits; else without the start it
+    /// shares with the other rows (`…` in its place), what is left then cut at its end, since it
+    /// starts with what tells the rows apart (`…Archive.s…`); shortened in the middle when no start
+    /// is shared.
+    static func elided(_ text: String, to width: Int, sharedStart: Int) -> String {
+        guard DisplayWidth.of(text) > width else { return text }
+        guard sharedStart > 0, width > 1 else { return middleTruncated(text, to: width) }
+        return "…" + TableWriter.truncated(String(text.dropFirst(sharedStart)), to: width - 1)
+    }
+
     /// `text` shortened to `width` display columns by an ellipsis in the middle: a third of the room
     /// for the start, the rest for the end.
     static func middleTruncated(_ text: String, to width: Int) -> String {
@@ -273,7 +314,8 @@ struct ListingWriter {
         for (index, text) in texts.enumerated() {
             let fitted =
                 middleElided.contains(index)
-                ? Self.middleTruncated(text, to: widths[index]) : TableWriter.truncated(text, to: widths[index])
+                ? Self.elided(text, to: widths[index], sharedStart: sharedStarts[index] ?? 0)
+                : TableWriter.truncated(text, to: widths[index])
             let gap = String(repeating: " ", count: max(0, widths[index] - DisplayWidth.of(fitted)))
             parts.append(rightAligned.indices.contains(index) && rightAligned[index] ? gap + fitted : fitted + gap)
         }
