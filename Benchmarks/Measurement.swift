@@ -44,19 +44,34 @@ enum Measurement {
 
     /// The peak resident memory (VmHWM) since the last reset, in MiB.
     static func peakMemoryMiB() -> Double {
+        statusMiB("VmHWM:")
+    }
+
+    /// The resident memory (VmRSS) now, in MiB: the floor a case's peak is measured above.
+    static func residentMemoryMiB() -> Double {
+        statusMiB("VmRSS:")
+    }
+
+    /// The value of one kilobyte line of /proc/self/status (`VmHWM:   83968 kB`), in MiB.
+    private static func statusMiB(_ field: String) -> Double {
         guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return 0 }
-        for line in status.split(separator: "\n") where line.hasPrefix("VmHWM:") {
+        for line in status.split(separator: "\n") where line.hasPrefix(field) {
             let kilobytes = line.split(separator: " ").compactMap { Double($0) }.first ?? 0
             return kilobytes / 1024
         }
         return 0
     }
 
-    /// Prints one BENCH line: `BENCH suite/case ours_ms=… base_ms=… ratio=… runs=n [peak_mb=…]`.
-    static func report(suite: String, name: String, ours: Double, base: Double, runs: Int, peakMiB: Double? = nil) {
+    /// Prints one BENCH line:
+    /// `BENCH suite/case ours_ms=… base_ms=… ratio=… runs=n [peak_mb=…] [floor_mb=…]`.
+    static func report(
+        suite: String, name: String, ours: Double, base: Double, runs: Int, peakMiB: Double? = nil,
+        floorMiB: Double? = nil
+    ) {
         var line = "BENCH \(suite)/\(name) ours_ms=\(format(ours)) base_ms=\(format(base))"
         line += " ratio=\(format(base > 0 ? ours / base : .infinity)) runs=\(runs)"
         if let peakMiB { line += " peak_mb=\(format(peakMiB))" }
+        if let floorMiB { line += " floor_mb=\(format(floorMiB))" }
         print(line)
         fflush(nil)
     }
@@ -64,4 +79,9 @@ enum Measurement {
     private static func format(_ value: Double) -> String {
         String(format: "%.3f", value)
     }
+}
+
+/// The milliseconds from `start` to `end` (now, by default).
+func milliseconds(from start: DispatchTime, to end: DispatchTime = .now()) -> Double {
+    Double(end.uptimeNanoseconds - start.uptimeNanoseconds) / 1_000_000
 }
