@@ -31,7 +31,8 @@ struct LineFiller {
         startLine(with: continuationPrefix)
     }
 
-    mutating func add(_ chunk: WrapChunk, from spans: [StyledSpan]) {
+    /// Adds `chunk`, one of `chunking`'s, breaking the line before it when it does not fit.
+    mutating func add(_ chunk: WrapChunk, of chunking: WrapChunks, from spans: [StyledSpan]) {
         if chunk.isSpace {
             if hasContent { pendingSpace = chunk }
             return
@@ -40,12 +41,12 @@ struct LineFiller {
         if hasContent, lineWidth + spaceWidth + chunk.width > width {
             breakLine()
         } else if let space = pendingSpace {
-            append(space, from: spans)
+            append(space, of: chunking, from: spans)
         }
         pendingSpace = nil
         if lineWidth + chunk.width > width {
             // Too wide for any line: cut between characters.
-            for piece in chunk.pieces {
+            for piece in chunking.pieces[chunk.pieces] {
                 for character in piece.text {
                     let characterWidth = DisplayWidth.of(character)
                     if hasContent, lineWidth + characterWidth > width { breakLine() }
@@ -56,7 +57,7 @@ struct LineFiller {
                 }
             }
         } else {
-            append(chunk, from: spans)
+            append(chunk, of: chunking, from: spans)
         }
     }
 
@@ -94,8 +95,8 @@ struct LineFiller {
         return lines
     }
 
-    private mutating func append(_ chunk: WrapChunk, from spans: [StyledSpan]) {
-        for piece in chunk.pieces {
+    private mutating func append(_ chunk: WrapChunk, of chunking: WrapChunks, from spans: [StyledSpan]) {
+        for piece in chunking.pieces[chunk.pieces] {
             let source = spans[piece.span]
             line.append(StyledSpan(sanitized: piece.text, style: source.style, link: source.link))
         }

@@ -7,7 +7,8 @@ enum CodeHighlighter {
     /// The lines of `code` (a code block's literal, with its final newline), styled.
     static func lines(of code: String, info: String) -> [[StyledSpan]] {
         var text = Substring(code)
-        if text.hasSuffix("\n") { text = text.dropLast() }
+        // The last character dropped by index, not by `dropLast()`, which counts every character first.
+        if text.hasSuffix("\n") { text = text[..<text.index(before: text.endIndex)] }
         let expanded = expandTabs(text)
         guard let syntax = LanguageSyntax.named(info) else {
             return lineParts(of: expanded).map { [StyledSpan($0)] }
@@ -15,6 +16,11 @@ enum CodeHighlighter {
         var lines: [[StyledSpan]] = [[]]
         for token in CodeLexer.tokens(of: expanded, syntax: syntax) {
             let style = Theme.token(token.kind)
+            // Most tokens lie within one line: they are a span of the current line as they are.
+            guard token.text.utf8.contains(0x0A) else {
+                if !token.text.isEmpty { lines[lines.count - 1].append(StyledSpan(token.text, style: style)) }
+                continue
+            }
             var first = true
             for part in lineParts(of: token.text) {
                 if !first { lines.append([]) }

@@ -16,9 +16,11 @@ import Testing
         #expect(outcome.status == 0, "\(outcome.standardError)")
         let benchLines = outcome.standardOutput.split(separator: "\n").filter { $0.hasPrefix("BENCH ") }
         for size in Self.sizes {
-            for name in [
-                "insert_\(size)_movies_and_save", "fetch_\(size)_sorted_read_all", "cascade_delete_theater_\(size)_movies",
-            ] {
+            let names = [
+                "insert_\(size)_movies_and_save", "fetch_\(size)_sorted_read_all",
+                "cascade_delete_theater_\(size)_movies",
+            ]
+            for name in names {
                 let line = benchLines.first { $0.hasPrefix("BENCH scaling/\(name) ") }
                 let found = try #require(line, "no BENCH line for \(name) in \(outcome.standardOutput)")
                 #expect(found.contains(" ratio=") && found.contains(" runs=1"), "\(found)")
