@@ -23,6 +23,35 @@ enum Measurement {
         return samples[samples.count / 2]
     }
 
+    /// Runs each side once to warm up, then both `runs` times more, alternating, so a change in
+    /// the machine's load (it is shared) weighs on both sides alike; the median of the times each
+    /// side returned (in milliseconds). Each side is given the run's number (0 for the warm-up).
+    static func pairedMedians(
+        runs: Int, ours: (Int) throws -> Double, base: (Int) throws -> Double
+    ) rethrows -> (ours: Double, base: Double) {
+        _ = try ours(0)
+        _ = try base(0)
+        var oursSamples: [Double] = []
+        var baseSamples: [Double] = []
+        for index in 1...max(runs, 1) {
+            oursSamples.append(try ours(index))
+            baseSamples.append(try base(index))
+        }
+        return (median(of: oursSamples), median(of: baseSamples))
+    }
+
+    /// The middle of `samples` once sorted (0 when there are none).
+    static func median(of samples: [Double]) -> Double {
+        samples.isEmpty ? 0 : samples.sorted()[samples.count / 2]
+    }
+
+    /// How long `body` took, in milliseconds.
+    static func timed(_ body: () throws -> Void) rethrows -> Double {
+        let start = DispatchTime.now()
+        try body()
+        return milliseconds(from: start)
+    }
+
     /// Resets the kernel's high-water mark of resident memory for this process (Linux ≥ 4.0),
     /// after handing the heap memory earlier cases and suites freed back to the system, so the
     /// peak measured next is what the case itself holds, not what malloc kept in its free lists.

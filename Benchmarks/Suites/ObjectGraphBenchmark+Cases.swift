@@ -46,7 +46,7 @@ extension ObjectGraphBenchmark {
         Measurement.report(suite: suite, name: name, ours: ours, base: base, runs: runs)
         print(
             "# \(suite)/\(name): letting the context and its objects go afterwards "
-                + "took \(String(format: "%.1f", Self.median(of: teardown))) ms more (median, not timed above)")
+                + "took \(String(format: "%.1f", Measurement.median(of: teardown))) ms more (median, not timed above)")
         return ObjectGraphFigures(ours: ours, base: base)
     }
 
@@ -55,7 +55,7 @@ extension ObjectGraphBenchmark {
     func benchmarkFetch(count: Int) throws -> ObjectGraphFigures {
         let url = try filledStore("fetch-\(count)", count: count)
         let baseline: (Int) throws -> Double = { _ in
-            try timed {
+            try Measurement.timed {
                 let checksum = try RawSQLite.fetchMovies(at: url)
                 precondition(checksum > 0)
             }
@@ -120,7 +120,7 @@ extension ObjectGraphBenchmark {
             let url = try filledStore("cascade-ours", count: count)
             let container = try openContainer(at: url)
             let context = container.viewContext
-            return try timed {
+            return try Measurement.timed {
                 let theaters = try context.fetch(FetchRequest(entityName: "Theater"))
                 for theater in theaters { context.delete(theater) }
                 try context.save()
@@ -137,9 +137,9 @@ extension ObjectGraphBenchmark {
         Measurement.report(suite: suite, name: name, ours: ours, base: base, runs: runs)
         print(
             "# \(suite)/\(name): of the baseline, reading the members' rows took "
-                + "\(String(format: "%.1f", Self.median(of: statementPhases.map(\.readingRows)))) ms and the "
-                + "per-row deletes \(String(format: "%.1f", Self.median(of: statementPhases.map(\.deletingRows)))) ms")
-        let unlocked = Self.median(of: setBased)
+                + "\(String(format: "%.1f", Measurement.median(of: statementPhases.map(\.readingRows)))) ms and the "
+                + "per-row deletes \(String(format: "%.1f", Measurement.median(of: statementPhases.map(\.deletingRows)))) ms")
+        let unlocked = Measurement.median(of: setBased)
         let floor = ObjectBookkeepingFloor.medianMilliseconds(count: count, runs: runs)
         print(
             "# \(suite)/\(name): one set-based DELETE with no version checks took "

@@ -116,30 +116,11 @@ struct ObjectGraphBenchmark {
 
     // MARK: - Timing
 
-    /// Runs each side once to warm up, then both `runs` times more, alternating, so a change in
-    /// the machine's load (it is shared) weighs on both sides alike; the median of each side's times.
+    /// ``Measurement/pairedMedians(runs:ours:base:)`` over this benchmark's runs.
     func pairedMedians(
         ours: (Int) throws -> Double, base: (Int) throws -> Double
     ) throws -> (ours: Double, base: Double) {
-        _ = try ours(0)
-        _ = try base(0)
-        var oursSamples: [Double] = []
-        var baseSamples: [Double] = []
-        for index in 1...max(runs, 1) {
-            oursSamples.append(try ours(index))
-            baseSamples.append(try base(index))
-        }
-        return (Self.median(of: oursSamples), Self.median(of: baseSamples))
-    }
-
-    static func median(of samples: [Double]) -> Double {
-        samples.isEmpty ? 0 : samples.sorted()[samples.count / 2]
-    }
-
-    func timed(_ body: () throws -> Void) throws -> Double {
-        let start = DispatchTime.now()
-        try body()
-        return milliseconds(from: start)
+        try Measurement.pairedMedians(runs: runs, ours: ours, base: base)
     }
 
     /// A path in the scratch directory with no store (nor `-wal`, `-shm`) at it.

@@ -41,6 +41,17 @@ public struct StyledLine: Hashable, Sendable {
         }
     }
 
+    /// Appends text known to be sanitised in a look: what appending
+    /// `StyledSpan(sanitized: text, style: style, link: link)` does, without making the span first.
+    mutating func appendSanitized(_ text: String, style: TextStyle, link: String?) {
+        guard !text.isEmpty else { return }
+        if let last = spans.indices.last, spans[last].style == style, spans[last].link == link {
+            spans[last].appendSanitized(text)
+        } else {
+            spans.append(StyledSpan(sanitized: text, style: style, link: link))
+        }
+    }
+
     /// The line as terminal output (no newline).
     /// - Parameters:
     ///   - colors: write SGR styling; without it no escape sequence is written at all.

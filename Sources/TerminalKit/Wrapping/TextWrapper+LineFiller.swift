@@ -67,10 +67,12 @@ struct LineFiller {
     /// short paragraphs fit. Returns false, having added nothing, when it does not fit.
     mutating func addWhole(_ spans: [StyledSpan]) -> Bool {
         guard !hasContent, pendingSpace == nil else { return false }
-        guard let first = spans.firstIndex(where: { $0.text.contains { $0 != " " } }),
-            let last = spans.lastIndex(where: { $0.text.contains { $0 != " " } })
+        // A text holds a character other than a space exactly when it holds a byte other than one.
+        guard let first = spans.firstIndex(where: { $0.text.utf8.contains { $0 != 0x20 } }),
+            let last = spans.lastIndex(where: { $0.text.utf8.contains { $0 != 0x20 } })
         else { return true }  // Only spaces: nothing is drawn, as when they come one by one.
         var pieces: [StyledSpan] = []
+        pieces.reserveCapacity(last - first + 1)
         var total = 0
         for index in first...last {
             var piece = spans[index]
@@ -97,8 +99,7 @@ struct LineFiller {
 
     private mutating func append(_ chunk: WrapChunk, of chunking: WrapChunks, from spans: [StyledSpan]) {
         for piece in chunking.pieces[chunk.pieces] {
-            let source = spans[piece.span]
-            line.append(StyledSpan(sanitized: piece.text, style: source.style, link: source.link))
+            line.appendSanitized(piece.text, style: spans[piece.span].style, link: spans[piece.span].link)
         }
         lineWidth += chunk.width
         hasContent = true
