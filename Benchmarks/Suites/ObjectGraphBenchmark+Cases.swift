@@ -138,7 +138,8 @@ extension ObjectGraphBenchmark {
         print(
             "# \(suite)/\(name): of the baseline, reading the members' rows took "
                 + "\(String(format: "%.1f", Measurement.median(of: statementPhases.map(\.readingRows)))) ms and the "
-                + "per-row deletes \(String(format: "%.1f", Measurement.median(of: statementPhases.map(\.deletingRows)))) ms")
+                + "per-row deletes \(String(format: "%.1f", Measurement.median(of: statementPhases.map(\.deletingRows)))) ms"
+        )
         let unlocked = Measurement.median(of: setBased)
         let floor = ObjectBookkeepingFloor.medianMilliseconds(count: count, runs: runs)
         print(
