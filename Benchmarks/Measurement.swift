@@ -23,6 +23,35 @@ enum Measurement {
         return samples[samples.count / 2]
     }
 
+    /// Runs each side once to warm up, then both `runs` times more, alternating, so a change in
+    /// the machine's load (it is shared) weighs on both sides alike; the median of the times each
+    /// side returned (in milliseconds). Each side is given the run's number (0 for the warm-up).
+    static func pairedMedians(
+        runs: Int, ours: (Int) throws -> Double, base: (Int) throws -> Double
+    ) rethrows -> (ours: Double, base: Double) {
+        _ = try ours(0)
+        _ = try base(0)
+        var oursSamples: [Double] = []
+        var baseSamples: [Double] = []
+        for index in 1...max(runs, 1) {
+            oursSamples.append(try ours(index))
+            baseSamples.append(try base(index))
+        }
+        return (median(of: oursSamples), median(of: baseSamples))
+    }
+
+    /// The middle of `samples` once sorted (0 when there are none).
+    static func median(of samples: [Double]) -> Double {
+        samples.isEmpty ? 0 : samples.sorted()[samples.count / 2]
+    }
+
+    /// How long `body` took, in milliseconds.
+    static func timed(_ body: () throws -> Void) rethrows -> Double {
+        let start = DispatchTime.now()
+        try body()
+        return milliseconds(from: start)
+    }
+
     /// Resets the kernel's high-water mark of resident memory for this process (Linux ≥ 4.0),
     /// after handing the heap memory earlier cases and suites freed back to the system, so the
     /// peak measured next is what the case itself holds, not what malloc kept in its free lists.
@@ -44,19 +73,34 @@ enum Measurement {
 
     /// The peak resident memory (VmHWM) since the last reset, in MiB.
     static func peakMemoryMiB() -> Double {
+        statusMiB("VmHWM:")
+    }
+
+    /// The resident memory (VmRSS) now, in MiB: the floor a case's peak is measured above.
+    static func residentMemoryMiB() -> Double {
+        statusMiB("VmRSS:")
+    }
+
+    /// The value of one kilobyte line of /proc/self/status (`VmHWM:   83968 kB`), in MiB.
+    private static func statusMiB(_ field: String) -> Double {
         guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return 0 }
-        for line in status.split(separator: "\n") where line.hasPrefix("VmHWM:") {
+        for line in status.split(separator: "\n") where line.hasPrefix(field) {
             let kilobytes = line.split(separator: " ").compactMap { Double($0) }.first ?? 0
             return kilobytes / 1024
         }
         return 0
     }
 
-    /// Prints one BENCH line: `BENCH suite/case ours_ms=… base_ms=… ratio=… runs=n [peak_mb=…]`.
-    static func report(suite: String, name: String, ours: Double, base: Double, runs: Int, peakMiB: Double? = nil) {
+    /// Prints one BENCH line:
+    /// `BENCH suite/case ours_ms=… base_ms=… ratio=… runs=n [peak_mb=…] [floor_mb=…]`.
+    static func report(
+        suite: String, name: String, ours: Double, base: Double, runs: Int, peakMiB: Double? = nil,
+        floorMiB: Double? = nil
+    ) {
         var line = "BENCH \(suite)/\(name) ours_ms=\(format(ours)) base_ms=\(format(base))"
         line += " ratio=\(format(base > 0 ? ours / base : .infinity)) runs=\(runs)"
         if let peakMiB { line += " peak_mb=\(format(peakMiB))" }
+        if let floorMiB { line += " floor_mb=\(format(floorMiB))" }
         print(line)
         fflush(nil)
     }
@@ -64,4 +108,9 @@ enum Measurement {
     private static func format(_ value: Double) -> String {
         String(format: "%.3f", value)
     }
+}
+
+/// The milliseconds from `start` to `end` (now, by default).
+func milliseconds(from start: DispatchTime, to end: DispatchTime = .now()) -> Double {
+    Double(end.uptimeNanoseconds - start.uptimeNanoseconds) / 1_000_000
 }

@@ -14,7 +14,8 @@ import StoreInspector
 ///   open + count per store; the peak number of stores open at once must be 1.
 ///
 /// The large store has `INSPECTOR_BENCH_ROWS` rows (default 1,000,000, about 200 MB; the issue's
-/// size is 5,000,000 rows, about 1 GB: `INSPECTOR_BENCH_ROWS=5000000 make bench SUITE=inspector`).
+/// size is 5,000,000 rows, about 1 GB: `INSPECTOR_BENCH_ROWS=5000000 make bench SUITE=inspector`), and
+/// `INSPECTOR_BENCH_RUNS` how many runs each median is taken over (5).
 enum InspectorSuite {
     static let suite = BenchmarkSuite(name: "inspector") {
         try InspectorBenchmark().run()
@@ -23,7 +24,7 @@ enum InspectorSuite {
 
 private struct InspectorBenchmark {
     let rows = Int(ProcessInfo.processInfo.environment["INSPECTOR_BENCH_ROWS"] ?? "") ?? 1_000_000
-    let runs = 5
+    let runs = Int(ProcessInfo.processInfo.environment["INSPECTOR_BENCH_RUNS"] ?? "") ?? 5
     let directory: URL
 
     init() throws {
@@ -50,13 +51,15 @@ private struct InspectorBenchmark {
     // MARK: - Cases
 
     private func benchmarkSummary(_ path: String) throws {
-        let ours = try Measurement.medianMilliseconds(runs: runs) {
-            let inspection = try StoreInspection(path: path)
-            _ = try StoreSummary(inspection)
-            inspection.close()
-        }
-        let base = try Measurement.medianMilliseconds(runs: runs) {
-            try Self.rawCounts(path)
+        // Alternating, run by run, so the machine's load weighs on both sides alike.
+        let (ours, base) = try Measurement.pairedMedians(runs: runs) { _ in
+            try Measurement.timed {
+                let inspection = try StoreInspection(path: path)
+                _ = try StoreSummary(inspection)
+                inspection.close()
+            }
+        } base: { _ in
+            try Measurement.timed { try Self.rawCounts(path) }
         }
         Measurement.report(suite: "inspector", name: "summary", ours: ours, base: base, runs: runs)
     }

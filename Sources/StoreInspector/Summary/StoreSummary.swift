@@ -109,7 +109,7 @@ public struct StoreSummary: Sendable {
             let quoted = SQLIdentifier.quoted(table)
             if numbers.count == 1, let only = numbers.first {
                 // One entity per table: count(*) is what `sqlite3` would run, and just as fast.
-                counts[only] = try inspection.store.scalar("SELECT count(*) FROM \(quoted)")?.int64Value ?? 0
+                counts[only] = try inspection.store.countRows(ofTable: quoted)
             } else {
                 for row in try inspection.store.rows("SELECT Z_ENT, count(*) FROM \(quoted) GROUP BY Z_ENT") {
                     if let number = row[0].int64Value { counts[number] = row[1].int64Value ?? 0 }

@@ -87,14 +87,28 @@ public enum TerminalSanitizer {
         return "<U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex + ">"
     }
 
-    /// A quick byte scan: plain printable ASCII needs nothing.
-    @inline(__always)
+    /// Whether ``sanitize(_:)`` has anything to replace: one scan of the UTF-8 bytes in place, for
+    /// the same fixed encodings it replaces (a tab or C0 control, DEL, `C2 80`–`C2 9F`,
+    /// `E2 80 A8`–`E2 80 AE`, `E2 81 A6`–`E2 81 A9`).
     private static func needsWork(_ text: String) -> Bool {
-        var sawNonASCII = false
-        for unit in text.utf8 {
-            if unit < 0x20 || unit == 0x7F { return true }
-            if unit >= 0x80 { sawNonASCII = true }
+        text.utf8.withContiguousStorageIfAvailable(containsReplaceable)
+            ?? text.unicodeScalars.contains { $0 == "\t" || needsEscaping($0) }
+    }
+
+    private static func containsReplaceable(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte < 0x20 || byte == 0x7F { return true }
+            if byte == 0xC2, index + 1 < bytes.count, (0x80...0x9F).contains(bytes[index + 1]) { return true }
+            if byte == 0xE2, index + 2 < bytes.count,
+                (bytes[index + 1] == 0x80 && (0xA8...0xAE).contains(bytes[index + 2]))
+                    || (bytes[index + 1] == 0x81 && (0xA6...0xA9).contains(bytes[index + 2]))
+            {
+                return true
+            }
+            index += 1
         }
-        return sawNonASCII && !isSafe(text)
+        return false
     }
 }

@@ -41,6 +41,17 @@ public struct StyledLine: Hashable, Sendable {
         }
     }
 
+    /// Appends text known to be sanitised in a look: what appending
+    /// `StyledSpan(sanitized: text, style: style, link: link)` does, without making the span first.
+    mutating func appendSanitized(_ text: String, style: TextStyle, link: String?) {
+        guard !text.isEmpty else { return }
+        if let last = spans.indices.last, spans[last].style == style, spans[last].link == link {
+            spans[last].appendSanitized(text)
+        } else {
+            spans.append(StyledSpan(sanitized: text, style: style, link: link))
+        }
+    }
+
     /// The line as terminal output (no newline).
     /// - Parameters:
     ///   - colors: write SGR styling; without it no escape sequence is written at all.
@@ -53,48 +64,52 @@ public struct StyledLine: Hashable, Sendable {
 
     /// Appends the line's terminal output (no newline) to `output`.
     public func encode(into output: inout String, colors: Bool, hyperlinks: Bool) {
+        var bytes: [UInt8] = []
         var sequences: [TextStyle: String] = [:]
-        encode(into: &output, colors: colors, hyperlinks: hyperlinks, sequences: &sequences)
+        encode(into: &bytes, colors: colors, hyperlinks: hyperlinks, sequences: &sequences)
+        output += String(decoding: bytes, as: UTF8.self)
     }
 
-    /// Appends the line's output, reusing the SGR sequences of styles already seen in `sequences`.
-    func encode(into output: inout String, colors: Bool, hyperlinks: Bool, sequences: inout [TextStyle: String]) {
+    /// Appends the line's output as UTF-8, reusing the SGR sequences of styles already seen in
+    /// `sequences`. Bytes, not a `String`: appending to an array is a copy, where appending to a
+    /// string checks and grows it piece by piece.
+    func encode(into output: inout [UInt8], colors: Bool, hyperlinks: Bool, sequences: inout [TextStyle: String]) {
         var style = TextStyle.plain
         var link: String?
         for span in spans {
             if colors, span.style != style {
-                if !style.isPlain { output += SGR.reset }
+                if !style.isPlain { output += SGR.reset.utf8 }
                 if let known = sequences[span.style] {
-                    output += known
+                    output += known.utf8
                 } else {
                     let sequence = span.style.openSequence
                     sequences[span.style] = sequence
-                    output += sequence
+                    output += sequence.utf8
                 }
                 style = span.style
             }
             if hyperlinks, span.link != link {
-                if link != nil { output += Hyperlink.close }
-                if let target = span.link { output += Hyperlink.open(target) }
+                if link != nil { output += Hyperlink.close.utf8 }
+                if let target = span.link { output += Hyperlink.open(target).utf8 }
                 link = span.link
             }
-            output += span.text
+            output += span.text.utf8
         }
-        if link != nil { output += Hyperlink.close }
-        if !style.isPlain { output += SGR.reset }
+        if link != nil { output += Hyperlink.close.utf8 }
+        if !style.isPlain { output += SGR.reset.utf8 }
     }
 }
 
 extension Array where Element == StyledLine {
     /// The lines as terminal output, each followed by a newline.
     public func encoded(colors: Bool, hyperlinks: Bool) -> String {
-        var output = ""
+        var output: [UInt8] = []
         output.reserveCapacity(count * 64)
         var sequences: [TextStyle: String] = [:]
         for line in self {
             line.encode(into: &output, colors: colors, hyperlinks: hyperlinks, sequences: &sequences)
-            output += "\n"
+            output.append(0x0A)
         }
-        return output
+        return String(decoding: output, as: UTF8.self)
     }
 }

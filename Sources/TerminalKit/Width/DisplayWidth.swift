@@ -50,13 +50,16 @@ public enum DisplayWidth {
 
     /// The columns a string takes (the concrete `String` form, free of generic dispatch).
     public static func of(_ text: String) -> Int {
+        // Printable ASCII is a column a byte; the bytes are scanned in place where they lie together.
+        let isPrintableASCII =
+            text.utf8.withContiguousStorageIfAvailable { bytes in
+                !bytes.contains { $0 >= 0x80 || $0 < 0x20 || $0 == 0x7F }
+            } ?? !text.utf8.contains { $0 >= 0x80 || $0 < 0x20 || $0 == 0x7F }
+        guard !isPrintableASCII else { return text.utf8.count }
+        // Something beyond printable ASCII: count character by character.
         var total = 0
-        for unit in text.utf8 where unit >= 0x80 || unit < 0x20 || unit == 0x7F {
-            // Something beyond printable ASCII: count character by character.
-            for character in text { total += of(character) }
-            return total
-        }
-        return text.utf8.count
+        for character in text { total += of(character) }
+        return total
     }
 
     /// The columns one Unicode scalar takes on its own (0, 1 or 2); controls count as 0 here.

@@ -9,7 +9,7 @@ enum Chunker {
     static let noBreakAfter: Set<Character> = Set("（「『【〔〈《“‘([{")
 
     /// The chunks of `spans`; pieces refer to their span by index.
-    static func chunks(of spans: [StyledSpan]) -> [WrapChunk] {
+    static func chunks(of spans: [StyledSpan]) -> WrapChunks {
         var builder = ChunkBuilder()
         for (index, span) in spans.enumerated() {
             if span.text.utf8.allSatisfy({ $0 < 0x80 }) {
@@ -26,8 +26,10 @@ enum Chunker {
 
 /// The state of chunking: the word being built and whether a break may come before the next one.
 private struct ChunkBuilder {
-    private var chunks: [WrapChunk] = []
-    private var word = WrapChunk()
+    private var result = WrapChunks()
+    /// The word being built: its pieces are those from `wordStart` to the end.
+    private var wordStart = 0
+    private var wordWidth = 0
     private var breakBeforeNext = false
 
     /// ASCII text breaks only at spaces, so it is cut with a byte scan.
@@ -58,41 +60,52 @@ private struct ChunkBuilder {
         }
         let width = DisplayWidth.of(character)
         if breakBeforeNext, !Chunker.noBreakBefore.contains(character) { flushWord() }
-        word.append(String(character), span: span, width: width)
+        appendToWord(String(character), span: span, width: width)
         // Wide characters (CJK, emoji) allow a break after them; opening brackets never do. A
         // cluster two columns wide for other reasons (Devanagari "कि") is part of a word.
         let startsWide = character.unicodeScalars.first.map { DisplayWidth.of(scalar: $0) == 2 } ?? false
         breakBeforeNext = startsWide && !Chunker.noBreakAfter.contains(character)
     }
 
-    mutating func finish() -> [WrapChunk] {
+    mutating func finish() -> WrapChunks {
         flushWord()
-        return chunks
+        return result
     }
 
     private mutating func addWord(_ text: Substring, span: Int) {
         guard let first = text.first else { return }
         if breakBeforeNext, !Chunker.noBreakBefore.contains(first) { flushWord() }
         breakBeforeNext = false
-        word.append(String(text), span: span, width: text.utf8.count)
+        appendToWord(String(text), span: span, width: text.utf8.count)
+    }
+
+    private mutating func appendToWord(_ text: String, span: Int, width: Int) {
+        result.appendPiece(text, span: span, width: width, toChunkFrom: wordStart)
+        wordWidth += width
     }
 
     private mutating func addSpaces(_ count: Int, span: Int) {
         flushWord()
         breakBeforeNext = false
         let text = String(repeating: " ", count: count)
-        if let last = chunks.last, last.isSpace {
-            chunks[chunks.count - 1].append(text, span: span, width: count)
+        // After the flush no word is being built, so the last chunk's pieces end the array.
+        if let last = result.chunks.last, last.isSpace {
+            result.appendPiece(text, span: span, width: count, toChunkFrom: last.pieces.lowerBound)
+            result.chunks[result.chunks.count - 1].pieces = last.pieces.lowerBound..<result.pieces.count
+            result.chunks[result.chunks.count - 1].width += count
         } else {
-            var chunk = WrapChunk()
-            chunk.isSpace = true
-            chunk.append(text, span: span, width: count)
-            chunks.append(chunk)
+            let start = result.pieces.count
+            result.appendPiece(text, span: span, width: count, toChunkFrom: start)
+            result.chunks.append(WrapChunk(pieces: start..<result.pieces.count, width: count, isSpace: true))
         }
+        wordStart = result.pieces.count
     }
 
     private mutating func flushWord() {
-        if !word.pieces.isEmpty { chunks.append(word) }
-        word = WrapChunk()
+        if wordStart < result.pieces.count {
+            result.chunks.append(WrapChunk(pieces: wordStart..<result.pieces.count, width: wordWidth))
+        }
+        wordStart = result.pieces.count
+        wordWidth = 0
     }
 }

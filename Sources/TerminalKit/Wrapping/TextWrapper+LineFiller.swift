@@ -31,7 +31,8 @@ struct LineFiller {
         startLine(with: continuationPrefix)
     }
 
-    mutating func add(_ chunk: WrapChunk, from spans: [StyledSpan]) {
+    /// Adds `chunk`, one of `chunking`'s, breaking the line before it when it does not fit.
+    mutating func add(_ chunk: WrapChunk, of chunking: WrapChunks, from spans: [StyledSpan]) {
         if chunk.isSpace {
             if hasContent { pendingSpace = chunk }
             return
@@ -40,12 +41,12 @@ struct LineFiller {
         if hasContent, lineWidth + spaceWidth + chunk.width > width {
             breakLine()
         } else if let space = pendingSpace {
-            append(space, from: spans)
+            append(space, of: chunking, from: spans)
         }
         pendingSpace = nil
         if lineWidth + chunk.width > width {
             // Too wide for any line: cut between characters.
-            for piece in chunk.pieces {
+            for piece in chunking.pieces[chunk.pieces] {
                 for character in piece.text {
                     let characterWidth = DisplayWidth.of(character)
                     if hasContent, lineWidth + characterWidth > width { breakLine() }
@@ -56,7 +57,7 @@ struct LineFiller {
                 }
             }
         } else {
-            append(chunk, from: spans)
+            append(chunk, of: chunking, from: spans)
         }
     }
 
@@ -66,10 +67,12 @@ struct LineFiller {
     /// short paragraphs fit. Returns false, having added nothing, when it does not fit.
     mutating func addWhole(_ spans: [StyledSpan]) -> Bool {
         guard !hasContent, pendingSpace == nil else { return false }
-        guard let first = spans.firstIndex(where: { $0.text.contains { $0 != " " } }),
-            let last = spans.lastIndex(where: { $0.text.contains { $0 != " " } })
+        // A text holds a character other than a space exactly when it holds a byte other than one.
+        guard let first = spans.firstIndex(where: { $0.text.utf8.contains { $0 != 0x20 } }),
+            let last = spans.lastIndex(where: { $0.text.utf8.contains { $0 != 0x20 } })
         else { return true }  // Only spaces: nothing is drawn, as when they come one by one.
         var pieces: [StyledSpan] = []
+        pieces.reserveCapacity(last - first + 1)
         var total = 0
         for index in first...last {
             var piece = spans[index]
@@ -94,10 +97,9 @@ struct LineFiller {
         return lines
     }
 
-    private mutating func append(_ chunk: WrapChunk, from spans: [StyledSpan]) {
-        for piece in chunk.pieces {
-            let source = spans[piece.span]
-            line.append(StyledSpan(sanitized: piece.text, style: source.style, link: source.link))
+    private mutating func append(_ chunk: WrapChunk, of chunking: WrapChunks, from spans: [StyledSpan]) {
+        for piece in chunking.pieces[chunk.pieces] {
+            line.appendSanitized(piece.text, style: spans[piece.span].style, link: spans[piece.span].link)
         }
         lineWidth += chunk.width
         hasContent = true

@@ -45,8 +45,9 @@ public struct TextWrapper: Sendable {
         for (index, spans) in hardLines.enumerated() {
             if index > 0 { filler.breakLine() }
             if addsFittingLinesWhole, filler.addWhole(spans) { continue }
-            for chunk in Chunker.chunks(of: spans) {
-                filler.add(chunk, from: spans)
+            let chunking = Chunker.chunks(of: spans)
+            for chunk in chunking.chunks {
+                filler.add(chunk, of: chunking, from: spans)
             }
         }
         return filler.finish()
@@ -60,19 +61,28 @@ struct WrapPiece {
     var width: Int
 }
 
-/// Pieces that stay together on one line, or a run of breakable spaces.
+/// Pieces that stay together on one line, or a run of breakable spaces: a range of the pieces
+/// of its ``WrapChunks``.
 struct WrapChunk {
-    var pieces: [WrapPiece] = []
+    var pieces: Range<Int>
     var width = 0
     var isSpace = false
+}
 
-    mutating func append(_ text: String, span: Int, width: Int) {
-        if let last = pieces.last, last.span == span {
+/// The chunks of some spans and the pieces they are made of, all pieces in one array, so a
+/// chunk (there is one per word) costs no array of its own.
+struct WrapChunks {
+    var chunks: [WrapChunk] = []
+    var pieces: [WrapPiece] = []
+
+    /// Adds a piece to the chunk whose pieces start at `start` (the last chunk, or the one being
+    /// built after it), joined to its last piece when that comes from the same span.
+    mutating func appendPiece(_ text: String, span: Int, width: Int, toChunkFrom start: Int) {
+        if pieces.count > start, pieces[pieces.count - 1].span == span {
             pieces[pieces.count - 1].text += text
             pieces[pieces.count - 1].width += width
         } else {
             pieces.append(WrapPiece(text: text, span: span, width: width))
         }
-        self.width += width
     }
 }

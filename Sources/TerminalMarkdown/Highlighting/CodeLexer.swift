@@ -13,6 +13,12 @@ struct CodeLexer {
     private var index = 0
     private var tokens: [CodeToken] = []
     private var plainStart: Int?
+    /// The syntax's markers as scalars, read once rather than at every scalar of the code: the
+    /// block comment's opening, the line comments', the quotes and the attribute prefixes.
+    private let blockCommentOpen: [Unicode.Scalar]?
+    private let lineComments: [[Unicode.Scalar]]
+    private let quotes: [Unicode.Scalar]
+    private let attributePrefixes: [Unicode.Scalar]
 
     /// The tokens of `code`; joined, their texts give back `code` exactly.
     static func tokens(of code: String, syntax: LanguageSyntax) -> [CodeToken] {
@@ -37,6 +43,10 @@ struct CodeLexer {
         self.scalars = scalars
         self.utf8Offsets = offsets
         self.utf8 = Array(code.utf8)
+        blockCommentOpen = syntax.blockComment.map { Array($0.open.unicodeScalars) }
+        lineComments = syntax.lineComments.map { Array($0.unicodeScalars) }
+        quotes = Array(syntax.quotes)
+        attributePrefixes = Array(syntax.attributePrefixes)
     }
 
     /// The text of the scalars in `range`.
@@ -50,22 +60,22 @@ struct CodeLexer {
         while index < scalars.count {
             let scalar = scalars[index]
             let atLineStart = index == 0 || scalars[index - 1] == "\n"
-            if syntax.prompts, atLineStart, matches("$ ") {
+            if syntax.prompts, atLineStart, matches(Self.prompt) {
                 emit(.prompt, length: 2)
             } else if syntax.preprocessorLines, atLineStart || onlySpacesBeforeOnLine(), scalar == "#" {
                 emit(.attribute, length: lengthToLineEnd())
-            } else if let block = syntax.blockComment, matches(block.open) {
-                emit(.comment, length: length(upTo: block.close, from: index + block.open.unicodeScalars.count))
-            } else if syntax.lineComments.contains(where: { matches($0) }),
+            } else if let open = blockCommentOpen, matches(open), let block = syntax.blockComment {
+                emit(.comment, length: length(upTo: block.close, from: index + open.count))
+            } else if lineComments.contains(where: { matches($0) }),
                 !syntax.commentsStartWords || index == 0 || isSpace(scalars[index - 1])
             {
                 emit(.comment, length: lengthToLineEnd())
-            } else if syntax.tripleQuotedStrings, matches("\"\"\"") {
+            } else if syntax.tripleQuotedStrings, matches(Self.tripleQuote) {
                 emit(.string, length: length(upTo: "\"\"\"", from: index + 3))
-            } else if syntax.quotes.contains(scalar) {
+            } else if quotes.contains(scalar) {
                 let length = stringLength(quote: scalar)
                 emit(syntax.objectKeys && followedByColon(after: index + length) ? .key : .string, length: length)
-            } else if scalar == "@", syntax.attributePrefixes.contains("@"), index + 1 < scalars.count,
+            } else if scalar == "@", attributePrefixes.contains("@"), index + 1 < scalars.count,
                 scalars[index + 1] == "\""
             {
                 // Objective-C string literal @"…".
@@ -73,7 +83,7 @@ struct CodeLexer {
                 let length = stringLength(quote: "\"")
                 index -= 1
                 emit(.string, length: length + 1)
-            } else if syntax.attributePrefixes.contains(scalar), index + 1 < scalars.count,
+            } else if attributePrefixes.contains(scalar), index + 1 < scalars.count,
                 isIdentifierStart(scalars[index + 1])
             {
                 emit(.attribute, length: 1 + identifierLength(from: index + 1))
@@ -117,12 +127,13 @@ struct CodeLexer {
 
     // MARK: - Measuring
 
-    private func matches(_ text: String) -> Bool {
-        var position = index
-        for scalar in text.unicodeScalars {
-            guard position < scalars.count, scalars[position] == scalar else { return false }
-            position += 1
-        }
+    private static let prompt: [Unicode.Scalar] = ["$", " "]
+    private static let tripleQuote: [Unicode.Scalar] = ["\"", "\"", "\""]
+
+    /// Whether the code at `index` starts with `marker`.
+    private func matches(_ marker: [Unicode.Scalar]) -> Bool {
+        guard index + marker.count <= scalars.count else { return false }
+        for (offset, scalar) in marker.enumerated() where scalars[index + offset] != scalar { return false }
         return true
     }
 

@@ -141,6 +141,42 @@ struct PipeTableScanner {
     /// Splits a row at unescaped pipes; a leading and a trailing pipe are optional. `\|` becomes
     /// `|` in the cell (also inside code spans, as GFM says).
     static func cells(of line: Substring) -> [String] {
+        let cells = line.utf8.allSatisfy { $0 < 0x80 } ? asciiCells(of: line) : characterCells(of: line)
+        var trimmed = cells.map { $0.trimmingSpaces() }
+        let row = line.trimmingSpaces()
+        if trimmed.count > 1, trimmed.first == "", row.hasPrefix("|") { trimmed.removeFirst() }
+        if trimmed.count > 1, trimmed.last == "", row.hasSuffix("|"), !row.hasSuffix("\\|") { trimmed.removeLast() }
+        return trimmed
+    }
+
+    /// The untrimmed cells of an ASCII row, split on its bytes: in ASCII every character is one
+    /// byte, so this is the character split below without building each cell character by character.
+    private static func asciiCells(of line: Substring) -> [String] {
+        let backslash = UInt8(ascii: "\\")
+        var cells: [String] = []
+        var cell: [UInt8] = []
+        var escaped = false
+        for byte in line.utf8 {
+            if escaped {
+                if byte != pipe { cell.append(backslash) }
+                cell.append(byte)
+                escaped = false
+            } else if byte == backslash {
+                escaped = true
+            } else if byte == pipe {
+                cells.append(String(decoding: cell, as: UTF8.self))
+                cell.removeAll(keepingCapacity: true)
+            } else {
+                cell.append(byte)
+            }
+        }
+        if escaped { cell.append(backslash) }
+        cells.append(String(decoding: cell, as: UTF8.self))
+        return cells
+    }
+
+    /// The untrimmed cells of a row, character by character (a pipe with a combining mark is no pipe).
+    private static func characterCells(of line: Substring) -> [String] {
         var cells: [String] = []
         var cell = ""
         var escaped = false
@@ -160,11 +196,7 @@ struct PipeTableScanner {
         }
         if escaped { cell.append("\\") }
         cells.append(cell)
-        var trimmed = cells.map { $0.trimmingSpaces() }
-        let row = line.trimmingSpaces()
-        if trimmed.count > 1, trimmed.first == "", row.hasPrefix("|") { trimmed.removeFirst() }
-        if trimmed.count > 1, trimmed.last == "", row.hasSuffix("|"), !row.hasSuffix("\\|") { trimmed.removeLast() }
-        return trimmed
+        return cells
     }
 }
 

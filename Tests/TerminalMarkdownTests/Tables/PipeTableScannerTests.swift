@@ -30,6 +30,20 @@ import Testing
         #expect(PipeTableScanner.cells(of: "| f\\|oo | `\\|` | \\* |") == ["f|oo", "`|`", "\\*"])
     }
 
+    /// ASCII rows are split on bytes, others character by character: both ways agree on escapes,
+    /// a trailing backslash and the optional outer pipes.
+    @Test(arguments: ["", "é"])
+    func rowsSplitAlikeWhetherOrNotTheyAreASCII(extra: String) {
+        #expect(
+            PipeTableScanner.cells(of: Substring("a\(extra) | \\\\| b |\\"))
+                == ["a\(extra)", "\\\\", "b", "\\"])
+        #expect(PipeTableScanner.cells(of: Substring("|\(extra)|")) == [extra])
+    }
+
+    @Test func aPipeWithACombiningMarkIsNotACellBorder() {
+        #expect(PipeTableScanner.cells(of: "| a |\u{301} b |") == ["a |\u{301} b"])
+    }
+
     @Test func aBlankLineOrAnotherBlockEndsTheTable() {
         let scanner = PipeTableScanner(scanning: "| a |\n| - |\n| 1 |\n> quote\n")
         #expect(scanner.tables.first?.rows == [["1"]])
