@@ -74,7 +74,10 @@ extension MigrationPlanner {
                     "\(entity.name).\(attribute.name) maps from \(sourceEntity.name).\(name), which is no stored attribute"
                 )
             }
-            return .column(column.column)
+            // Optional to non-optional with a default value: empty values take the default.
+            let fallback = try constant(attribute.defaultValue, for: attribute, of: entity)
+            guard !attribute.isOptional, fallback.sql != "NULL" else { return .column(column.column) }
+            return SQLExpression("IFNULL(s.\(column.column), ?)", fallback.bindings)
         case .defaultValue:
             return try constant(attribute.defaultValue, for: attribute, of: entity)
         case .constant(let value):
