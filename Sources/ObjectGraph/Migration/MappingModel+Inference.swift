@@ -26,6 +26,16 @@ extension MappingModel {
         }
         return MappingModel(entityMappings: mappings)
     }
+
+    /// Why no mapping can be inferred from `source` to `destination`, one phrase per entity or
+    /// property (`Post.count changed type from String to Integer 64`); empty when one can.
+    public static func inferenceProblems(
+        forSourceModel source: ManagedObjectModel, destinationModel destination: ManagedObjectModel
+    ) -> [String] {
+        var inference = MappingInference(source: source, destination: destination)
+        _ = inference.entityMappings()
+        return inference.reasons
+    }
 }
 
 /// The work of ``MappingModel/inferredMappingModel(forSourceModel:destinationModel:)``: matches

@@ -82,6 +82,17 @@ public final class MigrationManager: @unchecked Sendable {
         }
     }
 
+    /// Copies the store at `sourceURL` to the new file `destinationURL` (a backup before an in-place
+    /// migration), reading the original only.
+    ///
+    /// - Throws: ``CoreDataError`` 516 when `destinationURL` exists, others when a file cannot be
+    ///   read or written.
+    public static func copyStore(from sourceURL: URL, to destinationURL: URL, timeout: Double = 5)
+        throws(CoreDataError)
+    {
+        try MigrationRun.copy(from: sourceURL.path, to: destinationURL.path, timeout: timeout)
+    }
+
     /// The given mapping, or the inferred one.
     private func mapping(_ given: MappingModel?) throws(CoreDataError) -> MappingModel {
         if let given { return given }
