@@ -39,6 +39,8 @@ struct MigrationRun {
         var metadata = try Self.metadata(of: database, path: path, log: log)
         try Self.requireMatch(of: first.source, with: metadata, path: path)
         do {
+            // Changed pages stay in memory until COMMIT: none reaches the write-ahead log before it.
+            try database.execute("PRAGMA cache_spill = false")
             log.statement("BEGIN IMMEDIATE")
             try database.begin(.immediate)
         } catch {
