@@ -16,5 +16,6 @@ enum BenchmarkSuites {
         AccelerometerSuite.suite,
         PredicateSuite.suite,
         BatchedFetchSuite.suite,
+        MigrationSuite.suite,
     ]
 }

@@ -59,7 +59,10 @@ struct MigrationPlanner {
         }
         var statements: [MigrationStatement] = []
         let touched = Set(sourceTables)
-        let wanted = Set(destinationLayout.createStatements.filter { $0.hasPrefix("CREATE INDEX") })
+        let wanted = Set(
+            destinationLayout.createStatements.filter {
+                $0.hasPrefix("CREATE INDEX") || $0.hasPrefix("CREATE UNIQUE INDEX")
+            })
         var keptIndexes: Set<String> = []
         for trigger in schema.triggers where touched.contains(trigger.table) {
             statements.append(MigrationStatement("DROP TRIGGER IF EXISTS \(trigger.name)"))

@@ -59,11 +59,28 @@ enum MigrationFixtures {
         return result
     }
 
-    /// The columns a fresh store of `model` has, by table.
-    static func freshColumns(of model: ManagedObjectModel, in folder: URL) throws -> [String: Set<String>] {
+    /// The `CREATE INDEX` statements of the store.
+    static func indexes(ofStoreAt path: String) throws -> Set<String> {
+        let database = try Database(path: path, flags: .readOnly)
+        defer { database.close() }
+        let rows = try database.rows("SELECT sql FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL")
+        return Set(rows.compactMap { $0[0].stringValue })
+    }
+
+    /// Checks that the store at `path` has exactly the tables, columns and indexes of a fresh
+    /// store of `model`, and its version hashes; returns the differences found, none when it has.
+    static func differencesFromFreshStore(_ path: String, model: ManagedObjectModel, in folder: URL) throws -> [String] {
         let url = folder.appendingPathComponent("fresh-\(UUID().uuidString).sqlite")
         try makeStore(at: url, model: model) { _ in }
-        return try columns(ofStoreAt: url.path)
+        var differences: [String] = []
+        let (columns, freshColumns) = (try columns(ofStoreAt: path), try columns(ofStoreAt: url.path))
+        if columns != freshColumns { differences.append("columns \(columns), fresh \(freshColumns)") }
+        let (indexes, freshIndexes) = (try indexes(ofStoreAt: path), try indexes(ofStoreAt: url.path))
+        if indexes != freshIndexes { differences.append("indexes \(indexes), fresh \(freshIndexes)") }
+        if try versionHashes(ofStoreAt: path) != model.entityVersionHashesByName {
+            differences.append("version hashes are not the model's")
+        }
+        return differences
     }
 
     /// Every row of `sql` on the store, each value as text (NULL as "nil").
