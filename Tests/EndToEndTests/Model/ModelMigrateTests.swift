@@ -19,7 +19,8 @@ import Testing
         let scratch = try ScratchDirectory()
         let path = try scratch.copyCorpusStore(Self.store)
         let before = try Self.files(scratch)
-        let outcome = try ProductRunner.run("companion", ["model", "migrate", path, "--to", Self.version6, "--dry-run"])
+        let outcome = try ProductRunner.run(
+            "companion", ["model", "migrate", path, "--to", Self.version6, "--dry-run"])
         #expect(outcome.status == 0)
         #expect(outcome.standardError.isEmpty)
         let lines = outcome.standardOutput.split(separator: "\n").map(String.init)
@@ -35,7 +36,8 @@ import Testing
         let path = try scratch.copyCorpusStore(Self.store)
         let before = try Self.files(scratch)
         let output = scratch.path("migrated.sqlite")
-        let outcome = try ProductRunner.run("companion", ["model", "migrate", path, "--to", Self.version6, "-o", output])
+        let outcome = try ProductRunner.run(
+            "companion", ["model", "migrate", path, "--to", Self.version6, "-o", output])
         #expect(outcome.status == 0)
         #expect(outcome.standardError.isEmpty)
         var after = try Self.files(scratch)
@@ -49,12 +51,15 @@ import Testing
     @Test func inPlaceKeepsABackupOfTheStoreAsItWas() throws {
         let scratch = try ScratchDirectory()
         let path = try scratch.copyCorpusStore(Self.store)
-        let outcome = try ProductRunner.run("companion", ["model", "migrate", path, "--to", Self.version6, "--in-place"])
+        let outcome = try ProductRunner.run(
+            "companion", ["model", "migrate", path, "--to", Self.version6, "--in-place"])
         #expect(outcome.status == 0)
         #expect(outcome.standardOutput.contains("the store as it was is in \(path).backup"))
         #expect(try ProductRunner.run("companion", ["inspect", path, "diff", "--expected", Self.version6]).status == 0)
         let version4 = Self.model("duckduckgo__BrowserServicesKit__BookmarksModel_4")
-        #expect(try ProductRunner.run("companion", ["inspect", path + ".backup", "diff", "--expected", version4]).status == 0)
+        #expect(
+            try ProductRunner.run("companion", ["inspect", path + ".backup", "diff", "--expected", version4]).status
+                == 0)
     }
 
     @Test func modelSharingNoEntityIsRefusedUnlessDataLossIsAllowed() throws {
@@ -76,10 +81,13 @@ import Testing
         let scratch = try ScratchDirectory()
         let path = try scratch.copyCorpusStore(Self.store)
         let xml = try String(contentsOf: URL(fileURLWithPath: Self.version6), encoding: .utf8)
-            .replacingOccurrences(of: "name=\"title\" optional=\"YES\" attributeType=\"String\"", with: "name=\"title\" optional=\"YES\" attributeType=\"Date\"")
+            .replacingOccurrences(
+                of: "name=\"title\" optional=\"YES\" attributeType=\"String\"",
+                with: "name=\"title\" optional=\"YES\" attributeType=\"Date\"")
         let target = try scratch.write("Changed.contents", Data(xml.utf8))
         let before = try Self.files(scratch)
-        let outcome = try ProductRunner.run("companion", ["model", "migrate", path, "--to", target, "-o", scratch.path("out.sqlite")])
+        let outcome = try ProductRunner.run(
+            "companion", ["model", "migrate", path, "--to", target, "-o", scratch.path("out.sqlite")])
         #expect(outcome.status == 1)
         #expect(
             outcome.standardError
@@ -87,11 +95,16 @@ import Testing
                 + "BookmarkEntity.title changed type from String to Date\n")
         #expect(try Self.files(scratch) == before)
         let diff = try ProductRunner.run("companion", ["inspect", path, "diff", "--expected", target])
-        #expect(diff.standardOutput.contains("- lightweight migration not possible because BookmarkEntity.title changed type"))
+        #expect(
+            diff.standardOutput.contains(
+                "- lightweight migration not possible because BookmarkEntity.title changed type"))
     }
 
     @Test(arguments: [
-        (["model", "migrate", "S.sqlite", "--dry-run"], "companion: model migrate: name the model to migrate to: --to MODEL"),
+        (
+            ["model", "migrate", "S.sqlite", "--dry-run"],
+            "companion: model migrate: name the model to migrate to: --to MODEL"
+        ),
         (
             ["model", "migrate", "S.sqlite", "--to", "M"],
             "companion: model migrate: say where the migrated store goes: -o OUT, --in-place or --dry-run"

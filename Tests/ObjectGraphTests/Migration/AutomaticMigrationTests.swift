@@ -1,7 +1,7 @@
 import Foundation
 import SQLite
-import Testing
 import TestSupport
+import Testing
 
 @testable import ObjectGraph
 
@@ -15,7 +15,8 @@ import TestSupport
             let folder = try MigrationFixtures.insert(
                 "BookmarkEntity", ["uuid": "folder", "isFolder": true, "isFavorite": false], into: context)
             let bookmark = try MigrationFixtures.insert(
-                "BookmarkEntity", ["uuid": "site", "url": "https://example.org", "isFolder": false, "isFavorite": true],
+                "BookmarkEntity",
+                ["uuid": "site", "url": "https://example.org", "isFolder": false, "isFavorite": true],
                 into: context)
             bookmark.setValue(folder, forKey: "favoriteFolder")
         }
@@ -31,7 +32,9 @@ import TestSupport
         let lines = SQLDebugLog.Lines()
         try container.loadPersistentStore(
             at: url, options: [SQLiteStore.Options.debugLogKey: SQLDebugLog(level: 1, sink: lines.append)])
-        defer { for store in container.persistentStoreCoordinator.persistentStores { (store as? SQLiteStore)?.close() } }
+        defer {
+            for store in container.persistentStoreCoordinator.persistentStores { (store as? SQLiteStore)?.close() }
+        }
         let request = FetchRequest(entityName: "BookmarkEntity")
         request.predicate = try ObjectPredicate(format: "uuid == 'site'")
         let site = try #require(try container.viewContext.fetch(request).first)
@@ -88,7 +91,8 @@ import TestSupport
         for (number, folder) in [(2, "Posts 2"), (1, "Posts"), (4, "Posts 4"), (3, "Posts 3")] {
             let suffix = number == 1 ? "" : "_\(number)"
             let contents = try Data(
-                contentsOf: Fixtures.model("wibosco__CoreDataMigration-Example__CoreDataMigration_Example\(suffix).contents"))
+                contentsOf: Fixtures.model(
+                    "wibosco__CoreDataMigration-Example__CoreDataMigration_Example\(suffix).contents"))
             try scratch.write("Posts.xcdatamodeld/\(folder).xcdatamodel/contents", contents)
         }
         let versions = try ManagedObjectModel.versions(ofModelAt: bundle)

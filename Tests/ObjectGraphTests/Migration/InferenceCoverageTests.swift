@@ -1,7 +1,7 @@
 import Foundation
 import SQLite
-import Testing
 import TestSupport
+import Testing
 
 @testable import ObjectGraph
 
@@ -22,7 +22,8 @@ import TestSupport
         try MigrationFixtures.makeStore(at: url, model: sourceModel, fill: fill)
         try MigrationManager(sourceModel: sourceModel, destinationModel: destinationModel, log: SQLDebugLog())
             .migrateStore(at: url)
-        #expect(try MigrationFixtures.differencesFromFreshStore(url.path, model: destinationModel, in: scratch.url) == [])
+        #expect(
+            try MigrationFixtures.differencesFromFreshStore(url.path, model: destinationModel, in: scratch.url) == [])
         return (url.path, destinationModel)
     }
 
@@ -57,7 +58,8 @@ import TestSupport
         let (path, _) = try migrate(
             [
                 EntityDescription(
-                    name: "Car", properties: [Attribute(name: "name", type: .string), Attribute(name: "color", type: .string)])
+                    name: "Car",
+                    properties: [Attribute(name: "name", type: .string), Attribute(name: "color", type: .string)])
             ],
             to: [EntityDescription(name: "Car", properties: [Attribute(name: "name", type: .string)])], in: scratch
         ) { context in _ = try insert("Car", ["name": "Mini", "color": "red"], context) }
@@ -70,7 +72,8 @@ import TestSupport
             [EntityDescription(name: "Car", properties: [Attribute(name: "color", type: .string)])],
             to: [
                 EntityDescription(
-                    name: "Car", properties: [Attribute(name: "paintColor", type: .string, renamingIdentifier: "color")])
+                    name: "Car", properties: [Attribute(name: "paintColor", type: .string, renamingIdentifier: "color")]
+                )
             ], in: scratch
         ) { context in _ = try insert("Car", ["color": "red"], context) }
         #expect(try rows("SELECT ZPAINTCOLOR FROM ZCAR", path) == [["red"]])
@@ -88,7 +91,10 @@ import TestSupport
             _ = try insert("Car", ["name": "Mini"], context)
             _ = try insert("Car", ["name": "Beetle"], context)
         }
-        #expect(try rows("SELECT Z_PK, Z_ENT, ZNAME FROM ZAUTOMOBILE ORDER BY Z_PK", path) == [["1", "1", "Mini"], ["2", "1", "Beetle"]])
+        #expect(
+            try rows("SELECT Z_PK, Z_ENT, ZNAME FROM ZAUTOMOBILE ORDER BY Z_PK", path) == [
+                ["1", "1", "Mini"], ["2", "1", "Beetle"],
+            ])
         #expect(try rows("SELECT Z_NAME, Z_MAX FROM Z_PRIMARYKEY", path) == [["Automobile", "2"]])
     }
 
@@ -115,7 +121,8 @@ import TestSupport
                     properties: [
                         Attribute(name: "name", type: .string),
                         Relationship(
-                            name: "owner", destinationEntityName: "Person", inverseName: "cars", renamingIdentifier: "driver"),
+                            name: "owner", destinationEntityName: "Person", inverseName: "cars",
+                            renamingIdentifier: "driver"),
                     ]),
                 EntityDescription(
                     name: "Person",
@@ -128,7 +135,10 @@ import TestSupport
             let ann = try insert("Person", ["name": "Ann"], context)
             try insert("Car", ["name": "Mini"], context).setValue(ann, forKey: "driver")
         }
-        #expect(try rows("SELECT c.ZNAME, p.ZNAME FROM ZCAR c JOIN ZPERSON p ON p.Z_PK = c.ZOWNER", path) == [["Mini", "Ann"]])
+        #expect(
+            try rows("SELECT c.ZNAME, p.ZNAME FROM ZCAR c JOIN ZPERSON p ON p.Z_PK = c.ZOWNER", path) == [
+                ["Mini", "Ann"]
+            ])
     }
 
     @Test func optionalAttributeBecomingNonOptionalWithADefaultFillsItsEmptyValues() throws {
@@ -137,7 +147,8 @@ import TestSupport
             [EntityDescription(name: "Car", properties: [Attribute(name: "color", type: .string)])],
             to: [
                 EntityDescription(
-                    name: "Car", properties: [Attribute(name: "color", type: .string, isOptional: false, defaultValue: "white")])
+                    name: "Car",
+                    properties: [Attribute(name: "color", type: .string, isOptional: false, defaultValue: "white")])
             ], in: scratch
         ) { context in
             _ = try insert("Car", ["color": "red"], context)
@@ -155,12 +166,17 @@ import TestSupport
         let destination = try ManagedObjectModel(entities: [
             EntityDescription(
                 name: "Car",
-                properties: [Attribute(name: "name", type: .string), Attribute(name: "plate", type: .string, isOptional: false)])
+                properties: [
+                    Attribute(name: "name", type: .string), Attribute(name: "plate", type: .string, isOptional: false),
+                ])
         ])
-        try MigrationFixtures.makeStore(at: url, model: source) { context in _ = try insert("Car", ["name": "Mini"], context) }
+        try MigrationFixtures.makeStore(at: url, model: source) { context in
+            _ = try insert("Car", ["name": "Mini"], context)
+        }
         let before = MigrationFixtures.bytes(ofStoreAt: url.path)
         #expect {
-            try MigrationManager(sourceModel: source, destinationModel: destination, log: SQLDebugLog()).migrateStore(at: url)
+            try MigrationManager(sourceModel: source, destinationModel: destination, log: SQLDebugLog()).migrateStore(
+                at: url)
         } throws: { error in
             guard let error = error as? CoreDataError else { return false }
             return error.code == .migration && error.message.contains("Car.plate (1 object)")
@@ -184,7 +200,8 @@ import TestSupport
                     name: "Person",
                     properties: [
                         Attribute(name: "name", type: .string),
-                        Relationship(name: "cars", destinationEntityName: "Car", isToMany: true, renamingIdentifier: "car"),
+                        Relationship(
+                            name: "cars", destinationEntityName: "Car", isToMany: true, renamingIdentifier: "car"),
                     ]),
                 EntityDescription(name: "Car", properties: [Attribute(name: "name", type: .string)]),
             ], in: scratch
@@ -194,12 +211,15 @@ import TestSupport
             try insert("Person", ["name": "Ann"], context).setValue(mini, forKey: "car")
         }
         let layout = SQLiteLayout(model: model)
-        guard case .hiddenForeignKey(_, let column, _) = layout.entity(named: "Person")?.toManyRelationships["cars"] else {
+        guard case .hiddenForeignKey(_, let column, _) = layout.entity(named: "Person")?.toManyRelationships["cars"]
+        else {
             Issue.record("cars is not stored as a hidden key")
             return
         }
-        #expect(try rows("SELECT c.ZNAME, p.ZNAME FROM ZCAR c LEFT JOIN ZPERSON p ON p.Z_PK = c.\(column) ORDER BY c.Z_PK", path)
-            == [["Mini", "Ann"], ["Spare", "nil"]])
+        #expect(
+            try rows(
+                "SELECT c.ZNAME, p.ZNAME FROM ZCAR c LEFT JOIN ZPERSON p ON p.Z_PK = c.\(column) ORDER BY c.Z_PK", path)
+                == [["Mini", "Ann"], ["Spare", "nil"]])
     }
 
     @Test func toManyBecomingToOneKeepsTheFirstDestination() throws {
@@ -224,7 +244,8 @@ import TestSupport
                     name: "Person",
                     properties: [
                         Attribute(name: "name", type: .string),
-                        Relationship(name: "car", destinationEntityName: "Car", inverseName: "owner", renamingIdentifier: "cars"),
+                        Relationship(
+                            name: "car", destinationEntityName: "Car", inverseName: "owner", renamingIdentifier: "cars"),
                     ]),
                 EntityDescription(
                     name: "Car",
@@ -237,7 +258,10 @@ import TestSupport
             let ann = try insert("Person", ["name": "Ann"], context)
             try insert("Car", ["name": "Mini"], context).setValue(ann, forKey: "owner")
         }
-        #expect(try rows("SELECT p.ZNAME, c.ZNAME FROM ZPERSON p JOIN ZCAR c ON c.Z_PK = p.ZCAR", path) == [["Ann", "Mini"]])
+        #expect(
+            try rows("SELECT p.ZNAME, c.ZNAME FROM ZPERSON p JOIN ZCAR c ON c.Z_PK = p.ZCAR", path) == [
+                ["Ann", "Mini"]
+            ])
     }
 
     @Test func unorderedToManyBecomingOrderedKeepsTheKeyOrder() throws {
@@ -247,7 +271,8 @@ import TestSupport
                     name: "List",
                     properties: [
                         Relationship(
-                            name: "items", destinationEntityName: "Item", inverseName: "list", isToMany: true, isOrdered: ordered)
+                            name: "items", destinationEntityName: "Item", inverseName: "list", isToMany: true,
+                            isOrdered: ordered)
                     ]),
                 EntityDescription(
                     name: "Item",
@@ -270,13 +295,16 @@ import TestSupport
         let (path, _) = try migrate(
             [EntityDescription(name: "Car", properties: [Attribute(name: "name", type: .string)])],
             to: [
-                EntityDescription(name: "Vehicle", properties: [Attribute(name: "wheels", type: .integer16, defaultValue: 4)]),
-                EntityDescription(name: "Car", superentityName: "Vehicle", properties: [Attribute(name: "name", type: .string)]),
+                EntityDescription(
+                    name: "Vehicle", properties: [Attribute(name: "wheels", type: .integer16, defaultValue: 4)]),
+                EntityDescription(
+                    name: "Car", superentityName: "Vehicle", properties: [Attribute(name: "name", type: .string)]),
             ], in: scratch
         ) { context in _ = try insert("Car", ["name": "Mini"], context) }
         #expect(try rows("SELECT Z_PK, Z_ENT, ZNAME, ZWHEELS FROM ZVEHICLE", path) == [["1", "2", "Mini", "4"]])
-        #expect(try rows("SELECT Z_ENT, Z_NAME, Z_SUPER, Z_MAX FROM Z_PRIMARYKEY ORDER BY Z_ENT", path)
-            == [["1", "Vehicle", "0", "1"], ["2", "Car", "1", "1"]])
+        #expect(
+            try rows("SELECT Z_ENT, Z_NAME, Z_SUPER, Z_MAX FROM Z_PRIMARYKEY ORDER BY Z_ENT", path)
+                == [["1", "Vehicle", "0", "1"], ["2", "Car", "1", "1"]])
     }
 
     @Test func entityMovedOutOfItsHierarchyGetsATableOfItsOwn() throws {
@@ -284,7 +312,8 @@ import TestSupport
         let (path, _) = try migrate(
             [
                 EntityDescription(name: "Vehicle", properties: [Attribute(name: "wheels", type: .integer16)]),
-                EntityDescription(name: "Car", superentityName: "Vehicle", properties: [Attribute(name: "name", type: .string)]),
+                EntityDescription(
+                    name: "Car", superentityName: "Vehicle", properties: [Attribute(name: "name", type: .string)]),
                 EntityDescription(name: "Bike", superentityName: "Vehicle"),
             ],
             to: [
@@ -302,7 +331,9 @@ import TestSupport
 
     @Test func addedAndRemovedEntitiesAreMappedAsAddAndRemove() throws {
         let source = try ManagedObjectModel(entities: [EntityDescription(name: "Old"), EntityDescription(name: "Kept")])
-        let destination = try ManagedObjectModel(entities: [EntityDescription(name: "Kept"), EntityDescription(name: "New")])
+        let destination = try ManagedObjectModel(entities: [
+            EntityDescription(name: "Kept"), EntityDescription(name: "New"),
+        ])
         let mapping = try MappingModel.inferredMappingModel(forSourceModel: source, destinationModel: destination)
         #expect(mapping.entityMappings.map(\.kind) == [.copy, .add, .remove])
         #expect(mapping.entityMappings.map(\.name) == ["KeptToKept", "ToNew", "OldTo"])
@@ -360,7 +391,8 @@ import TestSupport
             try MappingModel.inferredMappingModel(forSourceModel: source, destinationModel: destination)
         } throws: { error in
             guard let error = error as? CoreDataError else { return false }
-            return error.code == .migrationMissingMappingModel && error.message.contains("Car.owner now leads to Company")
+            return error.code == .migrationMissingMappingModel
+                && error.message.contains("Car.owner now leads to Company")
         }
     }
 }

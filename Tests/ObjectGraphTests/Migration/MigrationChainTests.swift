@@ -1,7 +1,7 @@
 import Foundation
 import SQLite
-import Testing
 import TestSupport
+import Testing
 
 @testable import ObjectGraph
 
@@ -22,15 +22,22 @@ import TestSupport
         try MigrationFixtures.makeStore(at: url, model: try MigrationFixtures.wibosco(1)) { context in
             for index in 1...3 {
                 try MigrationFixtures.insert(
-                    "Post", ["postID": "p\(index)", "color": "#00000\(index)", "date": Date(timeIntervalSinceReferenceDate: Double(index) + 0.5)],
+                    "Post",
+                    [
+                        "postID": "p\(index)", "color": "#00000\(index)",
+                        "date": Date(timeIntervalSinceReferenceDate: Double(index) + 0.5),
+                    ],
                     into: context)
             }
         }
         let target = try MigrationFixtures.wibosco(2)
-        try MigrationManager(sourceModel: try MigrationFixtures.wibosco(1), destinationModel: target, log: SQLDebugLog())
-            .migrateStore(at: url)
+        try MigrationManager(
+            sourceModel: try MigrationFixtures.wibosco(1), destinationModel: target, log: SQLDebugLog()
+        )
+        .migrateStore(at: url)
         try expectMigrated(url.path, to: target, folder: scratch.url)
-        let rows = try MigrationFixtures.rows("SELECT ZPOSTID, ZDATE, ZHEXCOLOR FROM ZPOST ORDER BY Z_PK", inStoreAt: url.path)
+        let rows = try MigrationFixtures.rows(
+            "SELECT ZPOSTID, ZDATE, ZHEXCOLOR FROM ZPOST ORDER BY Z_PK", inStoreAt: url.path)
         #expect(rows == [["p1", "1.5", "nil"], ["p2", "2.5", "nil"], ["p3", "3.5", "nil"]])
     }
 
@@ -45,7 +52,8 @@ import TestSupport
         }
         // What the example's Migration_1_to_2 mapping model does: hexColor = $source.color.
         var mapping = try MappingModel.inferredMappingModel(forSourceModel: source, destinationModel: target)
-        mapping.replaceAttributeMapping(PropertyMapping(name: "hexColor", value: .sourceProperty("color")), ofEntity: "Post")
+        mapping.replaceAttributeMapping(
+            PropertyMapping(name: "hexColor", value: .sourceProperty("color")), ofEntity: "Post")
         try MigrationManager(sourceModel: source, destinationModel: target, log: SQLDebugLog())
             .migrateStore(at: url, mappingModel: mapping)
         try expectMigrated(url.path, to: target, folder: scratch.url)
@@ -63,11 +71,13 @@ import TestSupport
                 "BookmarkEntity", ["uuid": "favorites", "isFolder": true, "isFavorite": false], into: context)
             for name in ["c", "a", "b"] {
                 let bookmark = try MigrationFixtures.insert(
-                    "BookmarkEntity", ["uuid": name, "title": name.uppercased(), "isFolder": false, "isFavorite": true],
+                    "BookmarkEntity",
+                    ["uuid": name, "title": name.uppercased(), "isFolder": false, "isFavorite": true],
                     into: context)
                 bookmark.setValue(folder, forKey: "favoriteFolder")
             }
-            try MigrationFixtures.insert("BookmarkEntity", ["uuid": "loose", "isFolder": false, "isFavorite": false], into: context)
+            try MigrationFixtures.insert(
+                "BookmarkEntity", ["uuid": "loose", "isFolder": false, "isFavorite": false], into: context)
         }
         let before = try MigrationFixtures.rows(
             "SELECT Z_PK, ZUUID, ZTITLE FROM ZBOOKMARKENTITY ORDER BY Z_PK", inStoreAt: url.path)
@@ -77,7 +87,8 @@ import TestSupport
         try MigrationManager(sourceModel: source, destinationModel: target, log: SQLDebugLog()).migrateStore(at: url)
         try expectMigrated(url.path, to: target, folder: scratch.url)
         #expect(
-            try MigrationFixtures.rows("SELECT Z_PK, ZUUID, ZTITLE FROM ZBOOKMARKENTITY ORDER BY Z_PK", inStoreAt: url.path)
+            try MigrationFixtures.rows(
+                "SELECT Z_PK, ZUUID, ZTITLE FROM ZBOOKMARKENTITY ORDER BY Z_PK", inStoreAt: url.path)
                 == before)
         // The folder's favorites, in their order, now come from the join table.
         let layout = SQLiteLayout(model: target)
@@ -94,11 +105,15 @@ import TestSupport
         // And the store reads back through the object graph with the target model.
         let container = PersistentContainer(name: "Bookmarks", managedObjectModel: target)
         try container.loadPersistentStore(at: url, options: [SQLiteStore.Options.debugLogKey: SQLDebugLog()])
-        defer { for store in container.persistentStoreCoordinator.persistentStores { (store as? SQLiteStore)?.close() } }
+        defer {
+            for store in container.persistentStoreCoordinator.persistentStores { (store as? SQLiteStore)?.close() }
+        }
         let request = FetchRequest(entityName: "BookmarkEntity")
         request.predicate = try ObjectPredicate(format: "uuid == 'favorites'")
         let folder = try #require(try container.viewContext.fetch(request).first)
-        let uuids = (folder.value(forKey: "favorites") as? OrderedSet<ManagedObject>)?.compactMap { $0.value(forKey: "uuid") as? String }
+        let uuids = (folder.value(forKey: "favorites") as? OrderedSet<ManagedObject>)?.compactMap {
+            $0.value(forKey: "uuid") as? String
+        }
         #expect(uuids == ["c", "a", "b"])
     }
 

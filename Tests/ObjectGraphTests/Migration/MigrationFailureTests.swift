@@ -1,7 +1,7 @@
 import Foundation
 import SQLite
-import Testing
 import TestSupport
+import Testing
 
 @testable import ObjectGraph
 
@@ -38,8 +38,10 @@ import TestSupport
         let before = try MigrationFixtures.rows("SELECT ZPOSTID FROM ZPOST ORDER BY Z_PK", inStoreAt: path)
         try #require(!before.isEmpty)
         let mapping = try mapping(to: target) { source in "Post " + (source["postID"] as? String ?? "?") }
-        try MigrationManager(sourceModel: try MigrationFixtures.wibosco(4), destinationModel: target, log: SQLDebugLog())
-            .migrateStore(at: URL(fileURLWithPath: path), mappingModel: mapping)
+        try MigrationManager(
+            sourceModel: try MigrationFixtures.wibosco(4), destinationModel: target, log: SQLDebugLog()
+        )
+        .migrateStore(at: URL(fileURLWithPath: path), mappingModel: mapping)
         let after = try MigrationFixtures.rows("SELECT ZPOSTID, ZTITLE FROM ZPOST ORDER BY Z_PK", inStoreAt: path)
         #expect(after == before.map { [$0[0], "Post " + $0[0]] })
     }
@@ -52,8 +54,10 @@ import TestSupport
         let before = try scratch.snapshot()
         let mapping = try mapping(to: target) { _ in throw Refused() }
         #expect {
-            try MigrationManager(sourceModel: try MigrationFixtures.wibosco(4), destinationModel: target, log: SQLDebugLog())
-                .migrateStore(at: URL(fileURLWithPath: path), mappingModel: mapping)
+            try MigrationManager(
+                sourceModel: try MigrationFixtures.wibosco(4), destinationModel: target, log: SQLDebugLog()
+            )
+            .migrateStore(at: URL(fileURLWithPath: path), mappingModel: mapping)
         } throws: { ($0 as? CoreDataError)?.code == .migration }
         #expect(try scratch.snapshot() == before)
     }
@@ -97,7 +101,8 @@ import TestSupport
         defer { try? other.rollback() }
         let before = MigrationFixtures.bytes(ofStoreAt: path)
         let manager = MigrationManager(
-            sourceModel: try MigrationFixtures.wibosco(4), destinationModel: try version4WithTitle(), log: SQLDebugLog(),
+            sourceModel: try MigrationFixtures.wibosco(4), destinationModel: try version4WithTitle(),
+            log: SQLDebugLog(),
             timeout: 0.05)
         #expect {
             try manager.migrateStore(at: URL(fileURLWithPath: path))
@@ -114,12 +119,14 @@ import TestSupport
         let output = scratch.url.appendingPathComponent("migrated.sqlite")
         let before = MigrationFixtures.bytes(ofStoreAt: path)
         let target = try version4WithTitle()
-        let manager = MigrationManager(sourceModel: try MigrationFixtures.wibosco(4), destinationModel: target, log: SQLDebugLog())
+        let manager = MigrationManager(
+            sourceModel: try MigrationFixtures.wibosco(4), destinationModel: target, log: SQLDebugLog())
         try manager.migrateStore(from: URL(fileURLWithPath: path), to: output)
         #expect(MigrationFixtures.bytes(ofStoreAt: path) == before)
         #expect(try MigrationFixtures.versionHashes(ofStoreAt: output.path) == target.entityVersionHashesByName)
         let count = "SELECT COUNT(*) FROM ZPOST"
-        #expect(try MigrationFixtures.rows(count, inStoreAt: output.path) == MigrationFixtures.rows(count, inStoreAt: path))
+        #expect(
+            try MigrationFixtures.rows(count, inStoreAt: output.path) == MigrationFixtures.rows(count, inStoreAt: path))
         #expect {
             try manager.migrateStore(from: URL(fileURLWithPath: path), to: output)
         } throws: { ($0 as? CoreDataError)?.code == .fileWriteFileExists }

@@ -11,7 +11,8 @@ enum MigrationFixtures {
     static func wibosco(_ number: Int) throws -> ManagedObjectModel {
         let suffix = number == 1 ? "" : "_\(number)"
         return try ManagedObjectModel(
-            contentsOf: Fixtures.model("wibosco__CoreDataMigration-Example__CoreDataMigration_Example\(suffix).contents"))
+            contentsOf: Fixtures.model(
+                "wibosco__CoreDataMigration-Example__CoreDataMigration_Example\(suffix).contents"))
     }
 
     /// Version `number` of DuckDuckGo's Bookmarks model (1, 3, 4, 5, 6).
@@ -69,7 +70,8 @@ enum MigrationFixtures {
 
     /// Checks that the store at `path` has exactly the tables, columns and indexes of a fresh
     /// store of `model`, and its version hashes; returns the differences found, none when it has.
-    static func differencesFromFreshStore(_ path: String, model: ManagedObjectModel, in folder: URL) throws -> [String] {
+    static func differencesFromFreshStore(_ path: String, model: ManagedObjectModel, in folder: URL) throws -> [String]
+    {
         let url = folder.appendingPathComponent("fresh-\(UUID().uuidString).sqlite")
         try makeStore(at: url, model: model) { _ in }
         var differences: [String] = []

@@ -39,7 +39,8 @@ extension SQLiteStore {
         public init(
             isReadOnly: Bool = false, metadata: [String: Any] = [:], log: SQLDebugLog = .shared,
             maximumPageCount: Int? = nil, ignoresVersionHashes: Bool = false, timeout: Double = defaultTimeout,
-            migratesAutomatically: Bool = false, infersMappingModel: Bool = false, sourceModels: [ManagedObjectModel] = []
+            migratesAutomatically: Bool = false, infersMappingModel: Bool = false,
+            sourceModels: [ManagedObjectModel] = []
         ) {
             self.migratesAutomatically = migratesAutomatically
             self.infersMappingModel = infersMappingModel
