@@ -99,4 +99,41 @@ import Testing
         let expected = try (1...4).map { try MigrationFixtures.wibosco($0).entityVersionHashesByName }
         #expect(versions.map(\.entityVersionHashesByName) == expected)
     }
+
+    @Test func wiboscoChainGoesStepByStepAndRefusesPostsLeftWithoutTheirMandatoryColor() throws {
+        let scratch = try ScratchDirectory()
+        let versions = try (1...4).map(MigrationFixtures.wibosco)
+        let empty = scratch.url.appendingPathComponent("Empty.sqlite")
+        let posts = scratch.url.appendingPathComponent("Posts.sqlite")
+        try MigrationFixtures.makeStore(at: empty, model: versions[0]) { _ in }
+        try MigrationFixtures.makeStore(at: posts, model: versions[0]) { context in
+            try MigrationFixtures.insert("Post", ["postID": "a", "color": "#ff0000"], into: context)
+        }
+        // No mapping infers from 1 to 4 directly (color was an attribute, it is a relationship now).
+        #expect(MappingModel.inferenceProblems(forSourceModel: versions[0], destinationModel: versions[3]) != [])
+        let before = MigrationFixtures.bytes(ofStoreAt: posts.path)
+        for (url, succeeds) in [(empty, true), (posts, false)] {
+            let container = PersistentContainer(name: "Posts", managedObjectModel: versions[3])
+            container.modelVersions = versions
+            let lines = SQLDebugLog.Lines()
+            let options: [String: Any] = [SQLiteStore.Options.debugLogKey: SQLDebugLog(level: 1, sink: lines.append)]
+            if succeeds {
+                try container.loadPersistentStore(at: url, options: options)
+                for store in container.persistentStoreCoordinator.persistentStores { (store as? SQLiteStore)?.close() }
+                #expect(
+                    try MigrationFixtures.differencesFromFreshStore(url.path, model: versions[3], in: scratch.url) == [])
+                // Three steps, one transaction.
+                #expect(lines.all.filter { $0 == "CoreData: sql: BEGIN IMMEDIATE" }.count == 1)
+                #expect(lines.all.filter { $0 == "CoreData: sql: DELETE FROM Z_PRIMARYKEY" }.count == 3)
+            } else {
+                #expect {
+                    try container.loadPersistentStore(at: url, options: options)
+                } throws: { error in
+                    guard let error = error as? CoreDataError else { return false }
+                    return error.code == .migration && error.message.contains("Post.color (1 object)")
+                }
+                #expect(MigrationFixtures.bytes(ofStoreAt: url.path) == before)
+            }
+        }
+    }
 }
