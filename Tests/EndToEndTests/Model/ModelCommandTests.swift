@@ -153,7 +153,10 @@ import Testing
                 + "'migrate STORE --to MODEL [--from MODEL] (-o OUT | --in-place | --dry-run) [--allow-data-loss]'\n"
         ),
         (["model", "show"], "companion: model show: name a model to read\n"),
-        (["model", "print", "x"], "companion: print: unknown action (expected 'show', 'sql', 'codegen' or 'migrate')\n"),
+        (
+            ["model", "print", "x"],
+            "companion: print: unknown action (expected 'show', 'sql', 'codegen' or 'migrate')\n"
+        ),
         (["model", "sql", "a", "b"], "companion: model sql: give exactly one model\n"),
         (["model", "show", "--json", "x"], "companion: --json: unknown option\n"),
         (["model", "show", ""], "companion: model show: the model path is empty\n"),

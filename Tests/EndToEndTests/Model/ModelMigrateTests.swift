@@ -35,6 +35,9 @@ import Testing
         let scratch = try ScratchDirectory()
         let path = try scratch.copyCorpusStore(Self.store)
         let before = try Self.files(scratch)
+        let verdict = try ProductRunner.run("companion", ["inspect", path, "diff", "--expected", Self.version6])
+        #expect(verdict.status == 1)
+        #expect(verdict.standardOutput.contains("- lightweight migration possible (companion model migrate)"))
         let output = scratch.path("migrated.sqlite")
         let outcome = try ProductRunner.run(
             "companion", ["model", "migrate", path, "--to", Self.version6, "-o", output])

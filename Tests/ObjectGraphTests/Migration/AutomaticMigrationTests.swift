@@ -121,7 +121,8 @@ import Testing
                 try container.loadPersistentStore(at: url, options: options)
                 for store in container.persistentStoreCoordinator.persistentStores { (store as? SQLiteStore)?.close() }
                 #expect(
-                    try MigrationFixtures.differencesFromFreshStore(url.path, model: versions[3], in: scratch.url) == [])
+                    try MigrationFixtures.differencesFromFreshStore(url.path, model: versions[3], in: scratch.url) == []
+                )
                 // Three steps, one transaction.
                 #expect(lines.all.filter { $0 == "CoreData: sql: BEGIN IMMEDIATE" }.count == 1)
                 #expect(lines.all.filter { $0 == "CoreData: sql: DELETE FROM Z_PRIMARYKEY" }.count == 3)
