@@ -27,6 +27,11 @@ import Testing
         return (url.path, destinationModel)
     }
 
+    /// An entity with a `name` attribute and `properties`.
+    private func named(_ entity: String, _ properties: PropertyDescription...) -> EntityDescription {
+        EntityDescription(name: entity, properties: [Attribute(name: "name", type: .string)] + properties)
+    }
+
     private func rows(_ sql: String, _ path: String) throws -> [[String]] {
         try MigrationFixtures.rows(sql, inStoreAt: path)
     }
@@ -103,34 +108,20 @@ import Testing
         let scratch = try ScratchDirectory()
         let (path, _) = try migrate(
             [
-                EntityDescription(
-                    name: "Car",
-                    properties: [
-                        Attribute(name: "name", type: .string),
-                        Relationship(name: "driver", destinationEntityName: "Person", inverseName: "cars"),
-                    ]),
-                EntityDescription(
-                    name: "Person",
-                    properties: [
-                        Attribute(name: "name", type: .string),
-                        Relationship(name: "cars", destinationEntityName: "Car", inverseName: "driver", isToMany: true),
-                    ]),
+                named("Car", Relationship(name: "driver", destinationEntityName: "Person", inverseName: "cars")),
+                named(
+                    "Person",
+                    Relationship(name: "cars", destinationEntityName: "Car", inverseName: "driver", isToMany: true)),
             ],
             to: [
-                EntityDescription(
-                    name: "Car",
-                    properties: [
-                        Attribute(name: "name", type: .string),
-                        Relationship(
-                            name: "owner", destinationEntityName: "Person", inverseName: "cars",
-                            renamingIdentifier: "driver"),
-                    ]),
-                EntityDescription(
-                    name: "Person",
-                    properties: [
-                        Attribute(name: "name", type: .string),
-                        Relationship(name: "cars", destinationEntityName: "Car", inverseName: "owner", isToMany: true),
-                    ]),
+                named(
+                    "Car",
+                    Relationship(
+                        name: "owner", destinationEntityName: "Person", inverseName: "cars",
+                        renamingIdentifier: "driver")),
+                named(
+                    "Person",
+                    Relationship(name: "cars", destinationEntityName: "Car", inverseName: "owner", isToMany: true)),
             ], in: scratch
         ) { context in
             let ann = try insert("Person", ["name": "Ann"], context)
@@ -189,21 +180,13 @@ import Testing
         let scratch = try ScratchDirectory()
         let (path, model) = try migrate(
             [
-                EntityDescription(
-                    name: "Person",
-                    properties: [
-                        Attribute(name: "name", type: .string), Relationship(name: "car", destinationEntityName: "Car"),
-                    ]),
+                named("Person", Relationship(name: "car", destinationEntityName: "Car")),
                 EntityDescription(name: "Car", properties: [Attribute(name: "name", type: .string)]),
             ],
             to: [
-                EntityDescription(
-                    name: "Person",
-                    properties: [
-                        Attribute(name: "name", type: .string),
-                        Relationship(
-                            name: "cars", destinationEntityName: "Car", isToMany: true, renamingIdentifier: "car"),
-                    ]),
+                named(
+                    "Person",
+                    Relationship(name: "cars", destinationEntityName: "Car", isToMany: true, renamingIdentifier: "car")),
                 EntityDescription(name: "Car", properties: [Attribute(name: "name", type: .string)]),
             ], in: scratch
         ) { context in
@@ -227,33 +210,17 @@ import Testing
         let scratch = try ScratchDirectory()
         let (path, _) = try migrate(
             [
-                EntityDescription(
-                    name: "Person",
-                    properties: [
-                        Attribute(name: "name", type: .string),
-                        Relationship(name: "cars", destinationEntityName: "Car", inverseName: "owner", isToMany: true),
-                    ]),
-                EntityDescription(
-                    name: "Car",
-                    properties: [
-                        Attribute(name: "name", type: .string),
-                        Relationship(name: "owner", destinationEntityName: "Person", inverseName: "cars"),
-                    ]),
+                named(
+                    "Person",
+                    Relationship(name: "cars", destinationEntityName: "Car", inverseName: "owner", isToMany: true)),
+                named("Car", Relationship(name: "owner", destinationEntityName: "Person", inverseName: "cars")),
             ],
             to: [
-                EntityDescription(
-                    name: "Person",
-                    properties: [
-                        Attribute(name: "name", type: .string),
-                        Relationship(
-                            name: "car", destinationEntityName: "Car", inverseName: "owner", renamingIdentifier: "cars"),
-                    ]),
-                EntityDescription(
-                    name: "Car",
-                    properties: [
-                        Attribute(name: "name", type: .string),
-                        Relationship(name: "owner", destinationEntityName: "Person", inverseName: "car"),
-                    ]),
+                named(
+                    "Person",
+                    Relationship(
+                        name: "car", destinationEntityName: "Car", inverseName: "owner", renamingIdentifier: "cars")),
+                named("Car", Relationship(name: "owner", destinationEntityName: "Person", inverseName: "car")),
             ], in: scratch
         ) { context in
             let ann = try insert("Person", ["name": "Ann"], context)
@@ -275,12 +242,7 @@ import Testing
                             name: "items", destinationEntityName: "Item", inverseName: "list", isToMany: true,
                             isOrdered: ordered)
                     ]),
-                EntityDescription(
-                    name: "Item",
-                    properties: [
-                        Attribute(name: "name", type: .string),
-                        Relationship(name: "list", destinationEntityName: "List", inverseName: "items"),
-                    ]),
+                named("Item", Relationship(name: "list", destinationEntityName: "List", inverseName: "items")),
             ]
         }
         let scratch = try ScratchDirectory()
