@@ -11,16 +11,16 @@ extension SQLiteStore {
         } catch let error as CoreDataError
             where error.code == .persistentStoreIncompatibleVersionHash && options.migratesAutomatically
         {
-            try migrateAutomatically(storeAt: path, to: model, options: options)
+            try migrateAutomatically(storeAt: path, to: model, options: options, incompatibility: error)
             return try checkedMetadata(ofStoreAt: path, model: model, options: options)
         }
     }
 
     /// Lightweight migration on open: finds the store's model among the source models and
     /// migrates with inferred mappings, directly or version by version, in one transaction.
-    private static func migrateAutomatically(storeAt path: String, to model: ManagedObjectModel, options: Options)
-        throws(CoreDataError)
-    {
+    private static func migrateAutomatically(
+        storeAt path: String, to model: ManagedObjectModel, options: Options, incompatibility: CoreDataError
+    ) throws(CoreDataError) {
         let database = try MigrationRun.open(path: path, readOnly: true, timeout: options.timeout)
         let hashes: [String: Data]
         do {
@@ -32,10 +32,13 @@ extension SQLiteStore {
                 $0.entitiesDiffering(fromVersionHashes: hashes).isEmpty
             })
         else {
+            // 134130, as Core Data says when no model in the bundles made the store; the message
+            // keeps what changed, and says where the earlier versions go.
             throw CoreDataError(
                 code: .migrationMissingSourceModel,
-                message: "The store \"\(path)\" cannot be migrated: none of the \(options.sourceModels.count) "
-                    + "source models given is the model it was made with.")
+                message: incompatibility.message + " It cannot be migrated: none of the "
+                    + "\(options.sourceModels.count) earlier model versions given (PersistentContainer.modelVersions) "
+                    + "is the model it was made with.")
         }
         guard options.infersMappingModel else {
             throw CoreDataError(
