@@ -232,21 +232,48 @@ import Testing
             ])
     }
 
-    @Test func unorderedToManyBecomingOrderedKeepsTheKeyOrder() throws {
-        func model(ordered: Bool) -> [EntityDescription] {
-            [
-                EntityDescription(
-                    name: "List",
-                    properties: [
-                        Relationship(
-                            name: "items", destinationEntityName: "Item", inverseName: "list", isToMany: true,
-                            isOrdered: ordered)
-                    ]),
-                named("Item", Relationship(name: "list", destinationEntityName: "List", inverseName: "items")),
-            ]
-        }
+    /// A List with items, ordered or not.
+    private func lists(ordered: Bool) -> [EntityDescription] {
+        [
+            EntityDescription(
+                name: "List",
+                properties: [
+                    Relationship(
+                        name: "items", destinationEntityName: "Item", inverseName: "list", isToMany: true,
+                        isOrdered: ordered)
+                ]),
+            named("Item", Relationship(name: "list", destinationEntityName: "List", inverseName: "items")),
+        ]
+    }
+
+    @Test func orderedToManyBecomingUnorderedKeepsItsMembers() throws {
         let scratch = try ScratchDirectory()
-        let (path, _) = try migrate(model(ordered: false), to: model(ordered: true), in: scratch) { context in
+        let (path, _) = try migrate(lists(ordered: true), to: lists(ordered: false), in: scratch) { context in
+            let list = try insert("List", [:], context)
+            for name in ["a", "b"] { try insert("Item", ["name": name], context).setValue(list, forKey: "list") }
+        }
+        #expect(try rows("SELECT ZNAME FROM ZITEM WHERE ZLIST = 1 ORDER BY ZNAME", path) == [["a"], ["b"]])
+    }
+
+    @Test func attributeMovedUpToTheParentKeepsItsValues() throws {
+        let scratch = try ScratchDirectory()
+        let (path, _) = try migrate(
+            [
+                EntityDescription(name: "Vehicle"),
+                EntityDescription(
+                    name: "Car", superentityName: "Vehicle", properties: [Attribute(name: "name", type: .string)]),
+            ],
+            to: [
+                EntityDescription(name: "Vehicle", properties: [Attribute(name: "name", type: .string)]),
+                EntityDescription(name: "Car", superentityName: "Vehicle"),
+            ], in: scratch
+        ) { context in _ = try insert("Car", ["name": "Mini"], context) }
+        #expect(try rows("SELECT Z_ENT, ZNAME FROM ZVEHICLE", path) == [["2", "Mini"]])
+    }
+
+    @Test func unorderedToManyBecomingOrderedKeepsTheKeyOrder() throws {
+        let scratch = try ScratchDirectory()
+        let (path, _) = try migrate(lists(ordered: false), to: lists(ordered: true), in: scratch) { context in
             let list = try insert("List", [:], context)
             for name in ["a", "b"] { try insert("Item", ["name": name], context).setValue(list, forKey: "list") }
         }
