@@ -17,5 +17,6 @@ enum BenchmarkSuites {
         PredicateSuite.suite,
         BatchedFetchSuite.suite,
         ScalingSuite.suite,
+        MigrationSuite.suite,
     ]
 }

@@ -4,7 +4,7 @@
 // knowing its save number, its part and the save's size, and prints `ack n` once save() returned.
 // `companion-crash-writer verify STORE` reopens the store through ObjectGraph and checks that the
 // saves present are exactly 1…m, each whole, then prints `saves m`; any breach is one line on
-// stderr and exit status 1. (Nothing here is a test: it is a program the harness drives.)
+// stderr and exit status 1. `migrate` serves the kill -9 migration test (Migration.swift). (Nothing here is a test: it is a program the harness drives.)
 import Foundation
 import ObjectGraph
 import SQLite
@@ -81,8 +81,10 @@ func verifiedLastSave(_ context: ManagedObjectContext, path: String) throws -> I
 }
 
 let arguments = Array(CommandLine.arguments.dropFirst())
+if runMigrationMode(arguments) { exit(0) }
 guard arguments.count == 2, ["write", "verify"].contains(arguments[0]) else {
-    FileHandle.standardError.write(Data("usage: companion-crash-writer write|verify STORE\n".utf8))
+    FileHandle.standardError.write(
+        Data("usage: companion-crash-writer write|verify STORE | migrate STORE SOURCE_MODEL DESTINATION_MODEL\n".utf8))
     exit(2)
 }
 do {

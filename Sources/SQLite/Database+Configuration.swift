@@ -22,6 +22,9 @@ extension Database {
         public static let enableViews = ConfigurationOption(rawValue: SQLITE_DBCONFIG_ENABLE_VIEW)
         /// Whether foreign keys are enforced.
         public static let enableForeignKeys = ConfigurationOption(rawValue: SQLITE_DBCONFIG_ENABLE_FKEY)
+        /// Whether closing the last connection skips the checkpoint that moves the write-ahead log
+        /// into the database file (on: the files stay exactly as they are, log included).
+        public static let noCheckpointOnClose = ConfigurationOption(rawValue: SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE)
     }
 
     /// Turns a connection option on or off and returns its new state.

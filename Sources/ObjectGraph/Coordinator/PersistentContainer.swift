@@ -20,6 +20,14 @@ public final class PersistentContainer: @unchecked Sendable {
     public let persistentStoreCoordinator: PersistentStoreCoordinator
     /// The main-queue context, for reading objects on the main thread (user interface, samples).
     public let viewContext: ManagedObjectContext
+    /// Migrate a store made with an earlier model when it is loaded (`NSPersistentStoreDescription`'s
+    /// property of the same name; true by default, as there).
+    public var shouldMigrateStoreAutomatically = true
+    /// Infer the mapping of that migration (true by default, as in `NSPersistentStoreDescription`).
+    public var shouldInferMappingModelAutomatically = true
+    /// The earlier versions of the model, oldest first, that a store may have been made with
+    /// (``ManagedObjectModel/versions(ofModelAt:)``); Core Data finds them in the app's bundles.
+    public var modelVersions: [ManagedObjectModel] = []
 
     /// Makes a container; load a store with ``loadPersistentStore(at:options:)`` or ``loadInMemoryStore()``
     /// before fetching or saving.
@@ -33,11 +41,20 @@ public final class PersistentContainer: @unchecked Sendable {
 
     /// Opens (or creates) the SQLite store at `url`.
     ///
-    /// - Throws: ``CoreDataError`` when the file cannot be opened or was written with another model
-    ///   (134100, naming the entities that changed).
+    /// A store made with one of ``modelVersions`` is migrated first (lightweight migration), unless
+    /// ``shouldMigrateStoreAutomatically`` is off or the options say otherwise.
+    ///
+    /// - Throws: ``CoreDataError`` when the file cannot be opened, was written with another model
+    ///   that is not migrated (134100, naming the entities that changed), or its migration fails
+    ///   (134130 no source model, 134140 no mapping, 134110).
     @discardableResult
     public func loadPersistentStore(at url: URL, options: [String: Any] = [:]) throws -> PersistentStore {
-        try persistentStoreCoordinator.addPersistentStore(type: .sqlite, at: url, options: options)
+        var options = options
+        typealias Keys = SQLiteStore.Options
+        options[Keys.migrateAutomaticallyKey] = options[Keys.migrateAutomaticallyKey] ?? shouldMigrateStoreAutomatically
+        options[Keys.inferMappingModelKey] = options[Keys.inferMappingModelKey] ?? shouldInferMappingModelAutomatically
+        options[Keys.sourceModelsKey] = options[Keys.sourceModelsKey] ?? modelVersions
+        return try persistentStoreCoordinator.addPersistentStore(type: .sqlite, at: url, options: options)
     }
 
     /// Adds an empty in-memory store (for tests and previews).

@@ -147,9 +147,16 @@ import Testing
     }
 
     @Test(arguments: [
-        (["model"], "companion: model: say what to do: 'show MODEL', 'sql MODEL' or 'codegen MODEL [-o DIR]'\n"),
+        (
+            ["model"],
+            "companion: model: say what to do: 'show MODEL', 'sql MODEL', 'codegen MODEL [-o DIR]' or "
+                + "'migrate STORE --to MODEL [--from MODEL] (-o OUT | --in-place | --dry-run) [--allow-data-loss]'\n"
+        ),
         (["model", "show"], "companion: model show: name a model to read\n"),
-        (["model", "print", "x"], "companion: print: unknown action (expected 'show', 'sql' or 'codegen')\n"),
+        (
+            ["model", "print", "x"],
+            "companion: print: unknown action (expected 'show', 'sql', 'codegen' or 'migrate')\n"
+        ),
         (["model", "sql", "a", "b"], "companion: model sql: give exactly one model\n"),
         (["model", "show", "--json", "x"], "companion: --json: unknown option\n"),
         (["model", "show", ""], "companion: model show: the model path is empty\n"),

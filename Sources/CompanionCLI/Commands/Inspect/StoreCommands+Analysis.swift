@@ -52,7 +52,11 @@ extension StoreCommands {
                 "incompatible: Core Data would refuse to open this store with \(path) without a migration "
                 + "(entities differing: \(result.mismatchedEntities.joined(separator: ", ")))"
         }
-        report.messages("Verdict", key: "verdict", [verdict], empty: "")
+        var verdicts = [verdict]
+        if result.hashesCompared && !result.isCompatible {
+            verdicts.append(Self.migrationVerdict(from: inspection.storeModel?.model, to: expected))
+        }
+        report.messages("Verdict", key: "verdict", verdicts, empty: "")
         report.table(
             "Differences", key: "differences",
             Table(
@@ -62,6 +66,17 @@ extension StoreCommands {
         report.wrapInRecordsWhenTooWide(section: "differences")
         output.write(report)
         return result.isCompatible && result.differences.isEmpty ? .success : .failure
+    }
+
+    /// Whether Core Data could migrate the store to `expected` without a mapping model of its own.
+    static func migrationVerdict(from storeModel: ManagedObjectModel?, to expected: ManagedObjectModel) -> String {
+        guard let storeModel else {
+            return "lightweight migration: unknown (the store has no model cache to infer a mapping from)"
+        }
+        let problems = MappingModel.inferenceProblems(forSourceModel: storeModel, destinationModel: expected)
+        return problems.isEmpty
+            ? "lightweight migration possible (companion model migrate)"
+            : "lightweight migration not possible because " + problems.joined(separator: "; ")
     }
 
     // MARK: - history

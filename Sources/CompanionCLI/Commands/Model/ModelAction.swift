@@ -6,6 +6,8 @@ enum ModelAction: String, CaseIterable, Sendable {
     case sql
     /// Swift classes for the model's entities, as Xcode's "Class Definition" code generation writes.
     case codegen
+    /// A store migrated to another model (lightweight migration), written to a new file or in place.
+    case migrate
 
     /// What follows `companion model` in the usage line.
     var synopsis: String {
@@ -13,6 +15,8 @@ enum ModelAction: String, CaseIterable, Sendable {
         case .show: "show MODEL"
         case .sql: "sql MODEL"
         case .codegen: "codegen MODEL [-o DIR]"
+        case .migrate:
+            "migrate STORE --to MODEL [--from MODEL] (-o OUT | --in-place | --dry-run) [--allow-data-loss]"
         }
     }
 
@@ -21,6 +25,7 @@ enum ModelAction: String, CaseIterable, Sendable {
         switch self {
         case .show, .sql: []
         case .codegen: ["-o", "--output"]
+        case .migrate: ["-o", "--output", "--to", "--from", "--in-place", "--dry-run", "--allow-data-loss"]
         }
     }
 
@@ -47,6 +52,16 @@ enum ModelAction: String, CaseIterable, Sendable {
                 "entity, and <Model>Model.swift, whose registerClasses() makes fetches",
                 "hand out the classes; written to DIR (default: the current folder),",
                 "each file's path printed",
+            ]
+        case .migrate:
+            [
+                "the store migrated to the --to model as Core Data's lightweight migration does",
+                "(inferred mapping, one SQLite transaction), written to OUT; STORE is not",
+                "touched. --in-place migrates STORE itself after copying it to STORE.backup.",
+                "The store's model is its Z_MODELCACHE unless --from names it. --dry-run",
+                "prints the mappings and the SQL (exit 0), or why no mapping can be inferred",
+                "(exit 1). A --to model sharing no entity with the store's is refused unless",
+                "--allow-data-loss.",
             ]
         }
     }

@@ -27,13 +27,15 @@ enum ModelCommand: Subcommand {
             \(actions.joined(separator: "\n"))
 
             Exit status: 0 ok, 1 the model is missing or cannot be read (or, for codegen, two
-            entities would generate the same class), 2 usage error.
+            entities would generate the same class; for migrate, the store cannot be migrated),
+            2 usage error.
             """
     }
 
     static func run(_ arguments: [String]) throws(CommandLineError) -> ExitStatus {
         var list = ArgumentList(arguments)
         let output = try list.option("-o", "--output")
+        let migration = try MigrationRequest(taking: &list, output: output)
         let positionals = try list.positionals()
         guard let word = positionals.first else {
             throw .usage("say what to do: " + alternatives(ModelAction.allCases.map(\.synopsis)), subject: name)
@@ -43,20 +45,24 @@ enum ModelCommand: Subcommand {
             let expected = alternatives(ModelAction.allCases.map(\.rawValue))
             throw .usage("unknown action (expected \(expected))\(hint)", subject: word)
         }
-        if output != nil, !action.options.contains("-o") {
-            throw .usage("'model \(word)' takes no -o option", subject: "-o")
+        for option in migration.given + (output == nil ? [] : ["-o"]) where !action.options.contains(option) {
+            throw .usage("'model \(word)' takes no \(option) option", subject: option)
         }
         guard positionals.count == 2 else {
             throw .usage(
-                positionals.count < 2 ? "name a model to read" : "give exactly one model", subject: "model \(word)")
+                positionals.count < 2
+                    ? "name a \(action == .migrate ? "store" : "model") to read"
+                    : "give exactly one \(action == .migrate ? "store" : "model")", subject: "model \(word)")
         }
         let path = positionals[1]
+        if action == .migrate { return try migrate(storeAt: path, migration) }
         guard !path.isEmpty else { throw .usage("the model path is empty", subject: "model \(word)") }
         let model = try loadModel(at: path)
         switch action {
         case .show: print(ModelOutline(model: model).text, terminator: "")
         case .sql: print(SQLiteLayout(model: model).schema, terminator: "")
         case .codegen: try writeClasses(of: model, readFrom: path, into: output ?? ".")
+        case .migrate: break  // handled above, before a model is read
         }
         return .success
     }
@@ -69,7 +75,7 @@ enum ModelCommand: Subcommand {
     }
 
     /// Reads the model at `path`, turning every model error into one line naming the path.
-    private static func loadModel(at path: String) throws(CommandLineError) -> ManagedObjectModel {
+    static func loadModel(at path: String) throws(CommandLineError) -> ManagedObjectModel {
         do {
             return try ManagedObjectModel(contentsOf: URL(fileURLWithPath: path))
         } catch {

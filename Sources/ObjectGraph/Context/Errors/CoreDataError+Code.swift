@@ -14,6 +14,8 @@ extension CoreDataError {
         case fileWriteUnknown = 512
         /// 513: a file could not be written because of its permissions.
         case fileWriteNoPermission = 513
+        /// 516: a file could not be written because a file of that name exists.
+        case fileWriteFileExists = 516
         /// 640: a file could not be written because the disk is full.
         case fileWriteOutOfSpace = 640
         /// 642: a file could not be written because its volume is read-only.
@@ -93,6 +95,9 @@ extension CoreDataError {
         case migration = 134110
         /// 134130: no model matches the store, so it cannot be migrated.
         case migrationMissingSourceModel = 134130
+        /// 134140: no mapping model converts the store's model into the destination model
+        /// (inference failed for the properties the message names).
+        case migrationMissingMappingModel = 134140
         /// 134180: SQLite reported an error.
         case sqlite = 134180
     }

@@ -18,6 +18,18 @@ extension SQLiteStore {
         /// process saving, or `BEGIN IMMEDIATE` in the `sqlite3` shell) before failing with 134090
         /// (Core Data's `NSPersistentStoreTimeoutOption`, whose documentation names no default).
         public var timeout: Double
+        /// Migrate a store made with another model to the store's model when it is opened (Core
+        /// Data's `NSMigratePersistentStoresAutomaticallyOption`; off unless asked for, as with a
+        /// coordinator, and on in ``PersistentContainer``).
+        public var migratesAutomatically: Bool
+        /// Infer the mapping of an automatic migration (`NSInferMappingModelAutomaticallyOption`):
+        /// without it there is no mapping to migrate with, and opening fails with 134140.
+        public var infersMappingModel: Bool
+        /// The models a store may have been made with, oldest first: the other versions of the
+        /// `.xcdatamodeld` (``ManagedObjectModel/versions(ofModelAt:)``). Migration starts from the
+        /// one whose version hashes are the store's, and goes step by step along the list when no
+        /// mapping from it to the store's model can be inferred directly.
+        public var sourceModels: [ManagedObjectModel]
 
         /// The wait for a lock unless told otherwise: long enough that a second terminal in a lecture
         /// demo simply waits for the first one's save, short enough that a stuck lock is reported.
@@ -26,8 +38,13 @@ extension SQLiteStore {
         /// Options for a read-write store with the shared log.
         public init(
             isReadOnly: Bool = false, metadata: [String: Any] = [:], log: SQLDebugLog = .shared,
-            maximumPageCount: Int? = nil, ignoresVersionHashes: Bool = false, timeout: Double = defaultTimeout
+            maximumPageCount: Int? = nil, ignoresVersionHashes: Bool = false, timeout: Double = defaultTimeout,
+            migratesAutomatically: Bool = false, infersMappingModel: Bool = false,
+            sourceModels: [ManagedObjectModel] = []
         ) {
+            self.migratesAutomatically = migratesAutomatically
+            self.infersMappingModel = infersMappingModel
+            self.sourceModels = sourceModels
             self.timeout = timeout
             self.isReadOnly = isReadOnly
             self.metadata = metadata
@@ -51,6 +68,13 @@ extension SQLiteStore.Options {
     public static let ignoreVersioningKey = "NSIgnorePersistentStoreVersioningOption"
     /// Seconds to wait for another connection's lock, a number (Core Data's key of the same name).
     public static let timeoutKey = "NSPersistentStoreTimeoutOption"
+    /// `true` migrates a store made with an earlier model when it is opened (Core Data's key).
+    public static let migrateAutomaticallyKey = "NSMigratePersistentStoresAutomaticallyOption"
+    /// `true` infers the mapping model of that migration (Core Data's key).
+    public static let inferMappingModelKey = "NSInferMappingModelAutomaticallyOption"
+    /// A `[ManagedObjectModel]`: the models a store may have been made with, oldest first (Core Data
+    /// finds them in the app's bundles).
+    public static let sourceModelsKey = "ObjectGraphSourceModels"
 
     /// Reads the options dictionary a coordinator is given (`addPersistentStore(…options:)`);
     /// unknown keys are ignored, as Core Data ignores them.
@@ -61,7 +85,10 @@ extension SQLiteStore.Options {
             log: (dictionary[Self.debugLogKey] as? SQLDebugLog) ?? .shared,
             maximumPageCount: dictionary[Self.maximumPageCountKey] as? Int,
             ignoresVersionHashes: (dictionary[Self.ignoreVersioningKey] as? Bool) ?? false,
-            timeout: Self.seconds(dictionary[Self.timeoutKey]) ?? SQLiteStore.Options.defaultTimeout)
+            timeout: Self.seconds(dictionary[Self.timeoutKey]) ?? SQLiteStore.Options.defaultTimeout,
+            migratesAutomatically: (dictionary[Self.migrateAutomaticallyKey] as? Bool) ?? false,
+            infersMappingModel: (dictionary[Self.inferMappingModelKey] as? Bool) ?? false,
+            sourceModels: (dictionary[Self.sourceModelsKey] as? [ManagedObjectModel]) ?? [])
     }
 
     /// A timeout given as any number type (Core Data takes an `NSNumber`); nil for anything else.

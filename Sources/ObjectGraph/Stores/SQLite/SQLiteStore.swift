@@ -60,7 +60,8 @@ public final class SQLiteStore: PersistentStore {
     /// - Throws: ``CoreDataError``: 260 for a path in a missing directory, 259 for a file that
     ///   is not SQLite, 134020 for SQLite without Core Data's tables, 513 for a read-only file
     ///   opened for writing, 134100 when the model's entity hashes differ from the store's (unless
-    ///   ``Options/ignoresVersionHashes``), 640
+    ///   ``Options/ignoresVersionHashes``, or ``Options/migratesAutomatically`` and the migration
+    ///   succeeds; a failed one throws 134130, 134140 or 134110), 640
     ///   when the disk is full, 134180 for other SQLite failures.
     public init(url: URL, model: ManagedObjectModel, options: Options = Options()) throws {
         let path = url.path
@@ -84,7 +85,7 @@ public final class SQLiteStore: PersistentStore {
         // connection would not do (closing, it moves the write-ahead log into the file).
         let checked =
             state == .existing && !options.isReadOnly
-            ? try Self.checkedMetadata(ofStoreAt: path, model: model, options: options) : nil
+            ? try Self.checkedOrMigratedMetadata(ofStoreAt: path, model: model, options: options) : nil
         let database: Database
         do {
             let flags: Database.OpenFlags =

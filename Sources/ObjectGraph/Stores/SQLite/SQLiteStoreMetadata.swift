@@ -31,6 +31,20 @@ struct SQLiteStoreMetadata {
         self.dictionary = dictionary
     }
 
+    /// This metadata after a migration to `model`: the model's version hashes and identifiers
+    /// replace the old ones; the store UUID and the app's own keys stay.
+    func migrated(to model: ManagedObjectModel) -> SQLiteStoreMetadata {
+        var migrated = self
+        let fresh = SQLiteStoreMetadata(newStoreFor: model, uuid: storeUUID ?? "", userMetadata: [:])
+        for key in [
+            "NSStoreModelVersionHashes", "NSStoreModelVersionIdentifiers", "NSStoreModelVersionHashesDigest",
+            "NSStoreModelVersionChecksumKey", "NSStoreModelVersionHashesVersion",
+        ] {
+            migrated.dictionary[key] = fresh.dictionary[key]
+        }
+        return migrated
+    }
+
     /// Reads the property list stored in `Z_PLIST`, with our own reader: a store is untrusted, and
     /// Foundation's reader on Linux crashes on some binary property lists (any set).
     init(propertyList data: Data) throws {
