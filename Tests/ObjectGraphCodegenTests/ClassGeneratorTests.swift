@@ -142,6 +142,31 @@ import Testing
         }
     }
 
+    @Test func fetchedPropertiesAreReadOnlyArraysOfTheDestinationsClass() throws {
+        let url = PackagePaths.file("Samples/SuperDB/SuperDB.xcdatamodeld")
+        let generator = try ClassGenerator(model: try ManagedObjectModel(contentsOf: url), modelName: "SuperDB")
+        let properties = try file("Hero+CoreDataProperties.swift", of: generator)
+        for name in ["olderHeroes", "oppositeSexHeroes", "sameSexHeroes", "youngerHeroes"] {
+            #expect(
+                properties.contains(
+                    """
+                        public var \(name): [Hero] {
+                            (value(forKey: "\(name)", as: [ManagedObject].self) ?? []).compactMap { $0 as? Hero }
+                        }
+                    """), "\(name)")
+        }
+        #expect(
+            properties.contains(
+                """
+                    /// The `olderHeroes` fetched property (Hero where `birthdate < $FETCH_SOURCE.birthdate`, read-only).
+                    ///
+                    /// Fetched on first use and kept until the object is refreshed (`refresh(_:mergeChanges:)`).
+                """))
+        // Read-only: no setter, and no accessors, unlike a to-many relationship.
+        #expect(!properties.contains("set { setValue(newValue, forKey: \"olderHeroes\") }"))
+        #expect(!properties.contains("addToOlderHeroes"))
+    }
+
     @Test func subentitiesInheritFromTheirParentsClass() throws {
         let generator = try ClassGenerator(
             model: try model(
