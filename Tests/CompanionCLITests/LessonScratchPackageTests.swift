@@ -63,5 +63,17 @@ import Testing
         }
         let other = scratch.directory.appendingPathComponent("Sources/lesson15_3")
         #expect(try FileManager.default.contentsOfDirectory(atPath: other.path) == ["main.swift"])
+
+        // The block stops using the classes: its copy of the model goes, as does the plugin.
+        let edited = try Lesson(
+            contentsOf: try checkout.write(
+                "Lessons/15-classes.md",
+                Data(Self.lesson.replacingOccurrences(of: "TheaterModel.registerClasses()", with: "").utf8)))
+        try scratch.write([(edited, LessonProgram.programs(in: edited.body))])
+        let first = scratch.directory.appendingPathComponent("Sources/lesson15_1")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: first.path) == ["main.swift"])
+        let rewritten = try String(
+            contentsOf: scratch.directory.appendingPathComponent("Package.swift"), encoding: .utf8)
+        #expect(!rewritten.contains("plugins:"))
     }
 }

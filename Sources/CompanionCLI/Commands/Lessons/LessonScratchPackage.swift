@@ -4,6 +4,9 @@ import TerminalMarkdown
 /// The SwiftPM package `companion lessons run` builds lesson programs in: one executable per
 /// runnable block, depending on the Core Data Companion checkout by path.
 ///
+/// A program that calls a sample's `<Name>Model.registerClasses()` gets what a student's package
+/// has: the sample's `.xcdatamodeld` among its sources and the ObjectGraphCodegen plugin applied.
+///
 /// It lives in the checkout's `.build/lesson-programs`, so SwiftPM's own build cache makes a second run
 /// take seconds: sources are rewritten only when a lesson changed, and only the block asked for
 /// is built (with the library products it imports).
@@ -93,9 +96,17 @@ struct LessonScratchPackage {
     }
 
     /// Copies the models `program` uses (``generatedModels(of:)``) into its target's folder
-    /// `folder`, as a student's package holds its `.xcdatamodeld`, and returns their names.
+    /// `folder`, as a student's package holds its `.xcdatamodeld`, and returns their names. A
+    /// model the program no longer uses is removed, or SwiftPM would call it an unhandled file.
     private func copyGeneratedModels(of program: LessonProgram, into folder: String) throws -> [String] {
         let names = generatedModels(of: program)
+        let target = directory.appendingPathComponent(folder)
+        let present = (try? FileManager.default.contentsOfDirectory(atPath: target.path)) ?? []
+        let extensionLength = ".xcdatamodeld".count
+        for stale in present where stale.hasSuffix(".xcdatamodeld") {
+            guard !names.contains(String(stale.dropLast(extensionLength))) else { continue }
+            try FileManager.default.removeItem(at: target.appendingPathComponent(stale))
+        }
         for name in names {
             let bundle = sampleModel(name)
             let files = FileManager.default.enumerator(atPath: bundle.path)?.allObjects as? [String] ?? []
