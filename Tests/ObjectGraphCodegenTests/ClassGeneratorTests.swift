@@ -17,19 +17,32 @@ import Testing
         try #require(generator.files().first { $0.name == name }).contents
     }
 
-    @Test func theaterClassesMatchTheGoldenFiles() throws {
-        let url = PackagePaths.file("Samples/Theater/Theater.xcdatamodeld")
+    /// Theater has to-one and to-many relationships, SuperDB fetched properties.
+    @Test(arguments: [
+        (
+            "Theater",
+            [
+                "Movie+CoreDataClass.swift", "Movie+CoreDataProperties.swift", "Theater+CoreDataClass.swift",
+                "Theater+CoreDataProperties.swift", "TheaterModel.swift",
+            ]
+        ),
+        (
+            "SuperDB",
+            [
+                "Hero+CoreDataClass.swift", "Hero+CoreDataProperties.swift", "Power+CoreDataClass.swift",
+                "Power+CoreDataProperties.swift", "SuperDBModel.swift",
+            ]
+        ),
+    ])
+    func sampleClassesMatchTheGoldenFiles(model: String, names: [String]) throws {
+        let url = PackagePaths.file("Samples/\(model)/\(model).xcdatamodeld")
         let generator = try ClassGenerator(
             model: try ManagedObjectModel(contentsOf: url), modelName: ClassGenerator.modelName(forModelAt: url),
             sourceName: url.lastPathComponent)
         let files = generator.files()
-        #expect(
-            files.map(\.name) == [
-                "Movie+CoreDataClass.swift", "Movie+CoreDataProperties.swift", "Theater+CoreDataClass.swift",
-                "Theater+CoreDataProperties.swift", "TheaterModel.swift",
-            ])
+        #expect(files.map(\.name) == names)
         for file in files {
-            try Golden.assert(file.contents, matches: "Theater/\(file.name).txt")
+            try Golden.assert(file.contents, matches: "\(model)/\(file.name).txt")
         }
     }
 
