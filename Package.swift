@@ -71,20 +71,22 @@ let package = Package(
             path: "Plugins/ObjectGraphCodegen"),
 
         // MARK: - Lecture samples
+        // Theater, Books and SuperDB use the classes the package's own plugin generates from their
+        // models at each build (`Movie(context:)`), as a student's package does.
         .target(
             name: "SampleSupport", dependencies: ["ObjectGraph", "TerminalKit", "CStandardOutput"],
             path: "Samples/SampleSupport"),
         .executableTarget(
             name: "theater", dependencies: ["ObjectGraph", "SampleSupport", "CStandardOutput"], path: "Samples/Theater",
-            resources: [.copy("Theater.xcdatamodeld")]
+            resources: [.copy("Theater.xcdatamodeld")], plugins: ["ObjectGraphCodegenPlugin"]
         ),
         .executableTarget(
             name: "books", dependencies: ["ObjectGraph", "SampleSupport", "CStandardOutput"], path: "Samples/Books",
-            resources: [.copy("Books.xcdatamodeld")]
+            resources: [.copy("Books.xcdatamodeld")], plugins: ["ObjectGraphCodegenPlugin"]
         ),
         .executableTarget(
             name: "superdb", dependencies: ["ObjectGraph", "SampleSupport", "CStandardOutput"], path: "Samples/SuperDB",
-            resources: [.copy("SuperDB.xcdatamodeld")]
+            resources: [.copy("SuperDB.xcdatamodeld")], plugins: ["ObjectGraphCodegenPlugin"]
         ),
         .executableTarget(
             name: "recipes", dependencies: ["ObjectGraph", "SampleSupport", "CStandardOutput"], path: "Samples/Recipes",
@@ -136,7 +138,10 @@ let package = Package(
         .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit", "TestSupport"]),
         .testTarget(
             name: "CompanionCLITests",
-            dependencies: ["CompanionCLI", "StoreInspector", "TerminalKit", "ObjectGraph", "SQLite", "TestSupport"]),
+            dependencies: [
+                "CompanionCLI", "StoreInspector", "TerminalKit", "TerminalMarkdown", "ObjectGraph", "SQLite",
+                "TestSupport",
+            ]),
         .testTarget(
             name: "TerminalMarkdownTests", dependencies: ["TerminalMarkdown", "TerminalKit", "TestSupport"],
             exclude: ["Fixtures", "Rendering/Golden"]),

@@ -18,13 +18,13 @@ struct BooksDemo {
         try SampleStore.open(storeURL, in: container, reset: reset, seededEntity: "Book", contents: "books")
         context = container.viewContext
         for seed in SeedBooks.all {
-            try Self.insertBook(
+            Self.insertBook(
                 seed.author, seed.title, copyright: Date(timeIntervalSinceReferenceDate: seed.copyright),
                 into: context)
         }
         try context.save()
         // CoreDataBooks' root view: books sorted by author and title, sectioned by author.
-        let request = FetchRequest(entityName: "Book")
+        let request = Book.fetchRequest()
         request.sortDescriptors = [ObjectSortDescriptor(key: "author"), ObjectSortDescriptor(key: "title")]
         controller = FetchedResultsController(
             fetchRequest: request, managedObjectContext: context, sectionNameKeyPath: "author", cacheName: "Root",
@@ -33,19 +33,20 @@ struct BooksDemo {
         try controller.performFetch()
     }
 
+    /// A new book in `context`, through the class generated from Books.xcdatamodeld.
     @discardableResult
     private static func insertBook(
         _ author: String, _ title: String, copyright: Date?, into context: ManagedObjectContext
-    ) throws -> ManagedObject {
-        let book = try context.insertNewObject(forEntityName: "Book")
-        book["author"] = author
-        book["title"] = title
-        book["copyright"] = copyright
+    ) -> Book {
+        let book = Book(context: context)
+        book.author = author
+        book.title = title
+        book.copyright = copyright
         return book
     }
 
-    private func book(titled title: String) throws -> ManagedObject? {
-        try context.fetch(FetchRequest(entityName: "Book")).first { $0["title"] as? String == title }
+    private func book(titled title: String) throws -> Book? {
+        try context.fetch(Book.fetchRequest(), as: Book.self).first { $0.title == title }
     }
 
     private func step(_ text: String) {
@@ -58,30 +59,30 @@ struct BooksDemo {
 
         step("add \"Guards! Guards!\" by Terry Pratchett in an editing context, then Save")
         let editor = ManagedObjectContext(concurrencyType: .mainQueue, parent: context)
-        try Self.insertBook("Terry Pratchett", "Guards! Guards!", copyright: nil, into: editor)
+        Self.insertBook("Terry Pratchett", "Guards! Guards!", copyright: nil, into: editor)
         try editor.save()
         try context.save()
 
         step("add \"Good Omens\" by Neil Gaiman in an editing context, then Cancel")
         let cancelled = ManagedObjectContext(concurrencyType: .mainQueue, parent: context)
-        try Self.insertBook("Neil Gaiman", "Good Omens", copyright: nil, into: cancelled)
+        Self.insertBook("Neil Gaiman", "Good Omens", copyright: nil, into: cancelled)
         print(
             "    (no events: the editing context is dropped; view context has changes: \(context.hasChanges))")
 
         step("add \"Neverwhere\" by Neil Gaiman, then Save")
-        try Self.insertBook("Neil Gaiman", "Neverwhere", copyright: nil, into: context)
+        Self.insertBook("Neil Gaiman", "Neverwhere", copyright: nil, into: context)
         try context.save()
 
         step("edit the copyright of \"Down Under\" (same place: an update)")
-        try book(titled: "Down Under")?.setValue(Date(timeIntervalSinceReferenceDate: -31_000_000), forKey: "copyright")
+        try book(titled: "Down Under")?.copyright = Date(timeIntervalSinceReferenceDate: -31_000_000)
         context.processPendingChanges()
 
         step("rename \"Moving Pictures\" to \"Wyrd Sisters\" (a move within Terry Pratchett)")
-        try book(titled: "Moving Pictures")?.setValue("Wyrd Sisters", forKey: "title")
+        try book(titled: "Moving Pictures")?.title = "Wyrd Sisters"
         context.processPendingChanges()
 
         step("\"Machine Translation\" gets the author Bill Bryson (a move between sections)")
-        try book(titled: "Machine Translation")?.setValue("Bill Bryson", forKey: "author")
+        try book(titled: "Machine Translation")?.author = "Bill Bryson"
         context.processPendingChanges()
 
         step("delete \"Astronaut - The Quiet Man\" (the last book of John Foxx)")

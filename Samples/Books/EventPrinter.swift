@@ -18,7 +18,7 @@ final class EventPrinter: FetchedResultsControllerDelegate {
         _ controller: FetchedResultsController, didChange object: ManagedObject, at indexPath: IndexPath?,
         for type: FetchedResultsChangeType, newIndexPath: IndexPath?
     ) {
-        let title = object["title"] as? String ?? "(deleted)"
+        let title = (object as? Book)?.title ?? "(deleted)"
         print("    row \(type) \(Self.describe(indexPath)) -> \(Self.describe(newIndexPath)): \(title)")
     }
 

@@ -11,7 +11,7 @@ enum TablePrinter {
         for (index, section) in sections.enumerated() {
             Swift.print("  [\(index)] \(section.name)")
             for (row, book) in section.objects.enumerated() {
-                Swift.print("      \(row)  \(book["title"] as? String ?? "")")
+                Swift.print("      \(row)  \((book as? Book)?.title ?? "")")
             }
         }
     }

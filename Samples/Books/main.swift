@@ -8,6 +8,8 @@ import SampleSupport
 
 func runBooks() -> Int32 {
     SampleOutput.prepare()
+    // Inserts and fetches hand out the class generated from Books.xcdatamodeld (Book).
+    BooksModel.registerClasses()
     let options: SampleStoreOptions
     do {
         options = try SampleStoreOptions(program: "books", arguments: Array(CommandLine.arguments.dropFirst()))

@@ -2,8 +2,8 @@ import Foundation
 
 /// The heroes and powers the sample starts with (first-appearance dates stand in for birthdates).
 enum SeedHeroes {
-    /// One seed hero and its powers (name, source).
-    struct Hero {
+    /// One seed hero and its powers (name, source); `Hero` is the class generated from the model.
+    struct Seed {
         let name: String
         let secretIdentity: String
         let birthdate: String
@@ -11,18 +11,18 @@ enum SeedHeroes {
         let powers: [(name: String, source: String)]
     }
 
-    static let all: [Hero] = [
-        Hero(name: "Batman", secretIdentity: "Bruce Wayne", birthdate: "1939-05-01", sex: "Male", powers: []),
-        Hero(
+    static let all: [Seed] = [
+        Seed(name: "Batman", secretIdentity: "Bruce Wayne", birthdate: "1939-05-01", sex: "Male", powers: []),
+        Seed(
             name: "Spider-Man", secretIdentity: "Peter Parker", birthdate: "1962-08-01", sex: "Male",
             powers: [("Wall Crawling", "Radioactive spider"), ("Spider Sense", "Radioactive spider")]),
-        Hero(
+        Seed(
             name: "Storm", secretIdentity: "Ororo Munroe", birthdate: "1975-05-01", sex: "Female",
             powers: [("Weather Control", "Mutation")]),
-        Hero(
+        Seed(
             name: "Superman", secretIdentity: "Clark Kent", birthdate: "1938-06-01", sex: "Male",
             powers: [("Flight", "Alien physiology"), ("Super Strength", "Alien physiology")]),
-        Hero(
+        Seed(
             name: "Wonder Woman", secretIdentity: "Diana Prince", birthdate: "1941-12-01", sex: "Female",
             powers: [("Lasso of Truth", "Divine gift")]),
     ]

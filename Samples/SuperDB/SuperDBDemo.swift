@@ -17,7 +17,7 @@ struct SuperDBDemo {
         try SampleStore.open(storeURL, in: container, reset: reset, seededEntity: "Hero", contents: "heroes")
         context = container.viewContext
         try Self.seed(context)
-        let request = FetchRequest(entityName: "Hero")
+        let request = Hero.fetchRequest()
         request.sortDescriptors = [ObjectSortDescriptor(key: "name")]
         heroes = FetchedResultsController(
             fetchRequest: request, managedObjectContext: context, sectionNameKeyPath: nil, cacheName: nil)
@@ -26,16 +26,16 @@ struct SuperDBDemo {
 
     private static func seed(_ context: ManagedObjectContext) throws {
         for seed in SeedHeroes.all {
-            let hero = try context.insertNewObject(forEntityName: "Hero")
-            hero["name"] = seed.name
-            hero["secretIdentity"] = seed.secretIdentity
-            hero["birthdate"] = SeedHeroes.date(seed.birthdate)
-            hero["sex"] = seed.sex
+            let hero = Hero(context: context)
+            hero.name = seed.name
+            hero.secretIdentity = seed.secretIdentity
+            hero.birthdate = SeedHeroes.date(seed.birthdate)
+            hero.sex = seed.sex
             for power in seed.powers {
-                let object = try context.insertNewObject(forEntityName: "Power")
-                object["name"] = power.name
-                object["source"] = power.source
-                object["hero"] = hero
+                let object = Power(context: context)
+                object.name = power.name
+                object.source = power.source
+                hero.addToPowers(object)
             }
         }
         try context.save()
@@ -43,38 +43,41 @@ struct SuperDBDemo {
 
     // MARK: - Printing
 
-    private static func names(_ value: Any?) -> String {
-        let objects: [ManagedObject]
-        switch value {
-        case let array as [ManagedObject]: objects = array
-        case let set as Set<ManagedObject>: objects = Array(set)
-        default: objects = []
-        }
-        let names = objects.compactMap { $0["name"] as? String }.sorted()
-        return names.isEmpty ? "-" : names.joined(separator: ", ")
+    /// The names, sorted and joined, or `-` for none.
+    private static func names(_ names: some Sequence<String?>) -> String {
+        let sorted = names.compactMap { $0 }.sorted()
+        return sorted.isEmpty ? "-" : sorted.joined(separator: ", ")
     }
 
-    private static func born(_ hero: ManagedObject) -> String {
-        (hero["birthdate"] as? Date).map(SeedHeroes.text) ?? "unknown"
+    /// The names of a hero's powers.
+    private static func powers(of hero: Hero) -> String {
+        names(hero.powers.map(\.name))
+    }
+
+    private static func born(_ hero: Hero) -> String {
+        hero.birthdate.map(SeedHeroes.text) ?? "unknown"
     }
 
     private func printHeroes() {
         print("Heroes:")
-        for hero in heroes.fetchedObjects ?? [] {
-            let name = (hero["name"] as? String ?? "").padding(toLength: 13, withPad: " ", startingAt: 0)
-            let identity = (hero["secretIdentity"] as? String ?? "").padding(toLength: 13, withPad: " ", startingAt: 0)
-            let sex = (hero["sex"] as? String ?? "").padding(toLength: 7, withPad: " ", startingAt: 0)
+        for hero in (heroes.fetchedObjects ?? []).compactMap({ $0 as? Hero }) {
+            let name = (hero.name ?? "").padding(toLength: 13, withPad: " ", startingAt: 0)
+            let identity = (hero.secretIdentity ?? "").padding(toLength: 13, withPad: " ", startingAt: 0)
+            let sex = (hero.sex ?? "").padding(toLength: 7, withPad: " ", startingAt: 0)
             // Within 80 columns: a projector, a narrow terminal.
-            print("  \(name)\(identity)\(Self.born(hero)) \(sex)\(Self.names(hero["powers"]))")
+            print("  \(name)\(identity)\(Self.born(hero)) \(sex)\(Self.powers(of: hero))")
         }
     }
 
-    private func printFetchedProperties(of hero: ManagedObject) {
-        let name = hero["name"] as? String ?? ""
-        let sex = hero["sex"] as? String ?? ""
-        print("Fetched properties of \(name), born \(Self.born(hero)), \(sex):")
-        for key in ["olderHeroes", "youngerHeroes", "sameSexHeroes", "oppositeSexHeroes"] {
-            print("  \(key.padding(toLength: 18, withPad: " ", startingAt: 0)) \(Self.names(hero[key]))")
+    private func printFetchedProperties(of hero: Hero) {
+        print("Fetched properties of \(hero.name ?? ""), born \(Self.born(hero)), \(hero.sex ?? ""):")
+        // The generated class's typed fetched properties: arrays of Hero, evaluated on first use.
+        let fetched = [
+            ("olderHeroes", hero.olderHeroes), ("youngerHeroes", hero.youngerHeroes),
+            ("sameSexHeroes", hero.sameSexHeroes), ("oppositeSexHeroes", hero.oppositeSexHeroes),
+        ]
+        for (key, heroes) in fetched {
+            print("  \(key.padding(toLength: 18, withPad: " ", startingAt: 0)) \(Self.names(heroes.map(\.name)))")
         }
     }
 
@@ -83,8 +86,8 @@ struct SuperDBDemo {
         print("> \(text)")
     }
 
-    private func hero(named name: String) -> ManagedObject? {
-        heroes.fetchedObjects?.first { $0["name"] as? String == name }
+    private func hero(named name: String) -> Hero? {
+        heroes.fetchedObjects?.lazy.compactMap { $0 as? Hero }.first { $0.name == name }
     }
 
     /// Counts the powers in the store itself, through a context of its own.
@@ -106,44 +109,43 @@ struct SuperDBDemo {
         step("edit Batman in an editing (child) context: add the power \"Wealth\", then Cancel")
         do {
             let editor = ManagedObjectContext(concurrencyType: .mainQueue, parent: context)
-            let editedBatman = editor.object(with: batman.objectID)
-            let wealth = try editor.insertNewObject(forEntityName: "Power")
-            wealth["name"] = "Wealth"
-            wealth["source"] = "Inheritance"
-            wealth["hero"] = editedBatman
-            print("  in the editing context, Batman's powers: \(Self.names(editedBatman["powers"]))")
+            let editedBatman = editor.object(with: batman.objectID) as? Hero
+            let wealth = Power(context: editor)
+            wealth.name = "Wealth"
+            wealth.source = "Inheritance"
+            wealth.hero = editedBatman
+            print("  in the editing context, Batman's powers: \(editedBatman.map(Self.powers(of:)) ?? "-")")
         }
-        print("  after Cancel, Batman's powers: \(Self.names(batman["powers"]))")
+        print("  after Cancel, Batman's powers: \(Self.powers(of: batman))")
         print("  view context has changes: \(context.hasChanges); powers in the store: \(try powersInStore())")
 
         step("edit Batman again: add \"Detective Skills\" (Training), then Save")
         let editor = ManagedObjectContext(concurrencyType: .mainQueue, parent: context)
-        let editedBatman = editor.object(with: batman.objectID)
-        let skills = try editor.insertNewObject(forEntityName: "Power")
-        skills["name"] = "Detective Skills"
-        skills["source"] = "Training"
-        skills["hero"] = editedBatman
+        let editedBatman = editor.object(with: batman.objectID) as? Hero
+        let skills = Power(context: editor)
+        skills.name = "Detective Skills"
+        skills.source = "Training"
+        skills.hero = editedBatman
         try editor.save()
-        print("  after the editing context saves, Batman's powers: \(Self.names(batman["powers"]))")
+        print("  after the editing context saves, Batman's powers: \(Self.powers(of: batman))")
         print("  powers in the store: \(try powersInStore())")
         try context.save()
         print("  after the view context saves, powers in the store: \(try powersInStore())")
 
         step("delete Superman's power \"Flight\"")
-        if let flight = (superman["powers"] as? Set<ManagedObject>)?.first(where: { $0["name"] as? String == "Flight" })
-        {
+        if let flight = superman.powers.first(where: { $0.name == "Flight" }) {
             context.delete(flight)
         }
-        print("  at once, before saving, Superman's powers: \(Self.names(superman["powers"]))")
+        print("  at once, before saving, Superman's powers: \(Self.powers(of: superman))")
         try context.save()
         print("  after saving, powers in the store: \(try powersInStore())")
 
         step("Storm's birthdate becomes 1930-01-01; fetched properties wait for a refresh")
-        storm["birthdate"] = SeedHeroes.date("1930-01-01")
+        storm.birthdate = SeedHeroes.date("1930-01-01")
         try context.save()
-        print("  Spider-Man's olderHeroes, not yet refreshed: \(Self.names(spiderMan["olderHeroes"]))")
+        print("  Spider-Man's olderHeroes, not yet refreshed: \(Self.names(spiderMan.olderHeroes.map(\.name)))")
         context.refresh(spiderMan, mergeChanges: true)
-        print("  after refresh(_:mergeChanges:): \(Self.names(spiderMan["olderHeroes"]))")
+        print("  after refresh(_:mergeChanges:): \(Self.names(spiderMan.olderHeroes.map(\.name)))")
 
         print("")
         printHeroes()

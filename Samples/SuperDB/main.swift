@@ -8,6 +8,8 @@ import SampleSupport
 
 func runSuperDB() -> Int32 {
     SampleOutput.prepare()
+    // Inserts and fetches hand out the classes generated from SuperDB.xcdatamodeld (Hero, Power).
+    SuperDBModel.registerClasses()
     let options: SampleStoreOptions
     do {
         options = try SampleStoreOptions(program: "superdb", arguments: Array(CommandLine.arguments.dropFirst()))

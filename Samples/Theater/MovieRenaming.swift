@@ -21,13 +21,12 @@ struct MovieRenaming {
         let container = PersistentContainer(name: "Theater", managedObjectModel: try TheaterLecture.loadModel())
         try container.loadPersistentStore(at: storeURL)
         let context = container.viewContext
-        let request = FetchRequest(entityName: "Movie")
+        let request = Movie.fetchRequest()
         request.sortDescriptors = [ObjectSortDescriptor(key: "name")]
-        guard let movie = try context.fetch(request).first(where: { $0.value(forKey: "name") as? String == oldName })
-        else {
+        guard let movie = try context.fetch(request, as: Movie.self).first(where: { $0.name == oldName }) else {
             throw NoSuchMovie(name: oldName, store: storeURL.path)
         }
-        movie.setValue(newName, forKey: "name")
+        movie.name = newName
         if waitsBeforeSaving {
             write("renamed \"\(oldName)\" to \"\(newName)\" in memory; the store still has the old name")
             write("now, in a second terminal:")

@@ -31,23 +31,24 @@ struct TheaterLecture {
         let context = container.viewContext
         say("store: \(storeURL.lastPathComponent) (\(existed ? "opened the existing file" : "created a new file"))")
         say(
-            "context: viewContext, \(try context.count(for: FetchRequest(entityName: "Theater"))) theaters saved so far"
+            "context: viewContext, \(try context.count(for: Theater.fetchRequest())) theaters saved so far"
         )
 
         step(2, "Insert a theater with movies")
-        let theater = try context.insertNewObject(forEntityName: "Theater")
-        theater.setValue("My House", forKey: "name")
-        theater.setValue("2009-05-29", forKey: "openingDate")
+        // Theater and Movie are the classes generated from Theater.xcdatamodeld at build time
+        // (the ObjectGraphCodegen plugin): typed properties instead of string keys.
+        let theater = Theater(context: context)
+        theater.name = "My House"
+        theater.openingDate = "2009-05-29"
         say("Theater \"My House\", opening date \"2009-05-29\"")
         for film in Self.films {
-            let movie = try context.insertNewObject(forEntityName: "Movie")
-            movie["name"] = film.name
-            movie["movieDescription"] = film.description
-            movie["theater"] = theater
+            let movie = Movie(context: context)
+            movie.name = film.name
+            movie.movieDescription = film.description
+            theater.addToMovies(movie)
             say("  + Movie \"\(film.name)\"")
         }
-        let movies = (theater.value(forKey: "movies") as? any Collection)?.count ?? 0
-        say("theater.movies holds \(movies) movies (the inverse of movie.theater)")
+        say("theater.movies holds \(theater.movies.count) movies (the inverse of movie.theater)")
         say("inserted objects: \(context.insertedObjects.count), nothing is on disk yet")
 
         step(3, "Save")
@@ -56,13 +57,11 @@ struct TheaterLecture {
         say("the theater's object ID is now permanent: \(theater.objectID.isTemporaryID ? "no" : "yes")")
 
         step(4, "Fetch the movies, sorted by name")
-        let request = FetchRequest(entityName: "Movie")
+        let request = Movie.fetchRequest()
         request.sortDescriptors = [ObjectSortDescriptor(key: "name", ascending: true)]
-        let fetched = try context.fetch(request)
+        let fetched = try context.fetch(request, as: Movie.self)
         for (position, movie) in fetched.enumerated() {
-            let name = movie.value(forKey: "name") as? String ?? "?"
-            let place = movie.value(forKeyPath: "theater.name") as? String ?? "no theater"
-            say("\(position + 1). \(name) (\(place))")
+            say("\(position + 1). \(movie.name ?? "?") (\(movie.theater?.name ?? "no theater"))")
         }
 
         step(5, "Read values with value(forKey:)")
@@ -78,19 +77,19 @@ struct TheaterLecture {
         say("  → \(describe(theater.value(forKeyPath: "movies.@count")))")
 
         step(6, "Delete the theater: its movies go too (delete rule: cascade)")
-        let before = try context.count(for: FetchRequest(entityName: "Movie"))
+        let before = try context.count(for: Movie.fetchRequest())
         context.delete(theater)
-        let deletedMovies = context.deletedObjects.filter { $0.objectID.entity.name == "Movie" }.count
+        let deletedMovies = context.deletedObjects.filter { $0 is Movie }.count
         say("context.delete(theater) also deleted \(deletedMovies) movies at once, before any save")
         try context.save()
-        let after = try context.count(for: FetchRequest(entityName: "Movie"))
+        let after = try context.count(for: Movie.fetchRequest())
         say("movies in the store: \(before) before, \(after) after the save")
         // The store keeps something to look at in step 7 and for the optimistic-locking demo.
-        let gaumont = try context.insertNewObject(forEntityName: "Theater")
-        gaumont.setValue("Gaumont", forKey: "name")
-        let kept = try context.insertNewObject(forEntityName: "Movie")
-        kept.setValue("Up", forKey: "name")
-        kept.setValue(gaumont, forKey: "theater")
+        let gaumont = Theater(context: context)
+        gaumont.name = "Gaumont"
+        let kept = Movie(context: context)
+        kept.name = "Up"
+        kept.theater = gaumont
         try context.save()
         say("a second theater is kept for what follows: \"Gaumont\", showing \"Up\"")
 

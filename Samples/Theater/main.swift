@@ -7,6 +7,8 @@ import SampleSupport
 // Output lost to a full disk or /dev/full is a failure, not a silent success.
 companion_check_standard_output_at_exit("theater")
 SampleOutput.prepare()
+// Inserts and fetches hand out the generated Theater and Movie classes, not plain ManagedObjects.
+TheaterModel.registerClasses()
 let arguments = Array(CommandLine.arguments.dropFirst())
 do {
     let options = try TheaterOptions(arguments: arguments)

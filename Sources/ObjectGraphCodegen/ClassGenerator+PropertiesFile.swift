@@ -16,6 +16,8 @@ extension ClassGenerator {
                 lines += attributeProperty(attribute) + [""]
             } else if let relationship = property as? RelationshipDescription {
                 lines += relationshipProperty(relationship) + [""]
+            } else if let fetched = property as? FetchedPropertyDescription {
+                lines += fetchedProperty(fetched) + [""]
             }
         }
         if lines.last == "" { lines.removeLast() }
@@ -41,7 +43,6 @@ extension ClassGenerator {
 
     /// The typed property of `attribute`: scalar and non-optional when the model says so.
     private func attributeProperty(_ attribute: AttributeDescription) -> [String] {
-        let (declared, renamed) = SwiftIdentifier.propertyName(for: attribute.name, kind: "Attribute")
         let key = literal(attribute.name)
         let type = attribute.scalarType?.name ?? attribute.valueTypeName + "?"
         var facts = attribute.attributeType.xcodeName
@@ -49,11 +50,7 @@ extension ClassGenerator {
         if attribute.isTransient { facts += ", transient" }
         if attribute.isDerived { facts += ", derived" }
         if let scalar = attribute.scalarType { facts += ", scalar: nil reads as \(scalar.zero)" }
-        var summary = "The `\(attribute.name)` attribute (\(facts))."
-        if renamed {
-            summary += "\n\nRenamed from `\(attribute.name)`: every `ManagedObject` has a member of that name."
-        }
-        if let text = userDocumentation(attribute.userInfo) { summary = text + "\n\n" + summary }
+        let (declared, summary) = naming(attribute, kind: "Attribute", facts: facts)
         let getter: String
         switch attribute.attributeType {
         case .transformable, .undefined: getter = "value(forKey: \(key))"
@@ -77,18 +74,13 @@ extension ClassGenerator {
     /// The typed property of `relationship`: the destination's class, a `Set` of it, or an
     /// `OrderedSet` of it for an ordered relationship.
     private func relationshipProperty(_ relationship: RelationshipDescription) -> [String] {
-        let (declared, renamed) = SwiftIdentifier.propertyName(for: relationship.name, kind: "Relationship")
         let key = literal(relationship.name)
         let destination = relationship.destinationEntity.map(className) ?? "ManagedObject"
         var facts = relationship.isToMany ? (relationship.isOrdered ? "ordered to-many" : "to-many") : "to-one"
         facts += " \(relationship.destinationEntityName)"
         if let inverse = relationship.inverseName { facts += ", inverse `\(inverse)`" }
         facts += ", delete rule \(relationship.deleteRule)"
-        var summary = "The `\(relationship.name)` relationship (\(facts))."
-        if renamed {
-            summary += "\n\nRenamed from `\(relationship.name)`: every `ManagedObject` has a member of that name."
-        }
-        if let text = userDocumentation(relationship.userInfo) { summary = text + "\n\n" + summary }
+        let (declared, summary) = naming(relationship, kind: "Relationship", facts: facts)
         let lines: [String]
         if !relationship.isToMany {
             lines = [
@@ -119,5 +111,43 @@ extension ClassGenerator {
             ]
         }
         return documentation(summary, indent: "    ") + lines
+    }
+
+    // MARK: - Fetched properties
+
+    /// The read-only typed property of `fetched`: an array of the destination's class.
+    ///
+    /// Core Data hands a fetched property's value out as an ordered `NSArray`, evaluated on first
+    /// use and kept until the object is refreshed, and it cannot be changed (no
+    /// `mutableArrayValueForKey:`; NSFetchedPropertyDescription's documentation). A class written
+    /// for Core Data declares it `@NSManaged var olderHeroes: NSArray`; this one also says what
+    /// the array holds.
+    private func fetchedProperty(_ fetched: FetchedPropertyDescription) -> [String] {
+        let key = literal(fetched.name)
+        let destination = fetched.destinationEntity.map(className) ?? "ManagedObject"
+        var facts = fetched.destinationEntityName
+        if let predicate = fetched.predicateFormat, !predicate.isEmpty { facts += " where `\(predicate)`" }
+        let (declared, summary) = naming(fetched, kind: "FetchedProperty", facts: facts + ", read-only")
+        let evaluation = "Fetched on first use and kept until the object is refreshed (`refresh(_:mergeChanges:)`)."
+        return documentation(summary + "\n\n" + evaluation, indent: "    ") + [
+            "    public var \(declared): [\(destination)] {",
+            "        (value(forKey: \(key), as: [ManagedObject].self) ?? []).compactMap { $0 as? \(destination) }",
+            "    }",
+        ]
+    }
+
+    // MARK: - Naming
+
+    /// The Swift name of `property` and its documentation: the model's user info if any, then
+    /// "The `name` <kind> (`facts`).", then why it was renamed if it was.
+    private func naming(_ property: PropertyDescription, kind: String, facts: String) -> (String, String) {
+        let (declared, renamed) = SwiftIdentifier.propertyName(for: property.name, kind: kind)
+        let noun = kind == "FetchedProperty" ? "fetched property" : kind.lowercased()
+        var summary = "The `\(property.name)` \(noun) (\(facts))."
+        if renamed {
+            summary += "\n\nRenamed from `\(property.name)`: every `ManagedObject` has a member of that name."
+        }
+        if let text = userDocumentation(property.userInfo) { summary = text + "\n\n" + summary }
+        return (declared, summary)
     }
 }

@@ -17,19 +17,32 @@ import Testing
         try #require(generator.files().first { $0.name == name }).contents
     }
 
-    @Test func theaterClassesMatchTheGoldenFiles() throws {
-        let url = PackagePaths.file("Samples/Theater/Theater.xcdatamodeld")
+    /// Theater has to-one and to-many relationships, SuperDB fetched properties.
+    @Test(arguments: [
+        (
+            "Theater",
+            [
+                "Movie+CoreDataClass.swift", "Movie+CoreDataProperties.swift", "Theater+CoreDataClass.swift",
+                "Theater+CoreDataProperties.swift", "TheaterModel.swift",
+            ]
+        ),
+        (
+            "SuperDB",
+            [
+                "Hero+CoreDataClass.swift", "Hero+CoreDataProperties.swift", "Power+CoreDataClass.swift",
+                "Power+CoreDataProperties.swift", "SuperDBModel.swift",
+            ]
+        ),
+    ])
+    func sampleClassesMatchTheGoldenFiles(model: String, names: [String]) throws {
+        let url = PackagePaths.file("Samples/\(model)/\(model).xcdatamodeld")
         let generator = try ClassGenerator(
             model: try ManagedObjectModel(contentsOf: url), modelName: ClassGenerator.modelName(forModelAt: url),
             sourceName: url.lastPathComponent)
         let files = generator.files()
-        #expect(
-            files.map(\.name) == [
-                "Movie+CoreDataClass.swift", "Movie+CoreDataProperties.swift", "Theater+CoreDataClass.swift",
-                "Theater+CoreDataProperties.swift", "TheaterModel.swift",
-            ])
+        #expect(files.map(\.name) == names)
         for file in files {
-            try Golden.assert(file.contents, matches: "Theater/\(file.name).txt")
+            try Golden.assert(file.contents, matches: "\(model)/\(file.name).txt")
         }
     }
 
@@ -140,6 +153,31 @@ import Testing
         ] {
             #expect(properties.contains(declaration), "missing \(declaration)")
         }
+    }
+
+    @Test func fetchedPropertiesAreReadOnlyArraysOfTheDestinationsClass() throws {
+        let url = PackagePaths.file("Samples/SuperDB/SuperDB.xcdatamodeld")
+        let generator = try ClassGenerator(model: try ManagedObjectModel(contentsOf: url), modelName: "SuperDB")
+        let properties = try file("Hero+CoreDataProperties.swift", of: generator)
+        for name in ["olderHeroes", "oppositeSexHeroes", "sameSexHeroes", "youngerHeroes"] {
+            #expect(
+                properties.contains(
+                    """
+                        public var \(name): [Hero] {
+                            (value(forKey: "\(name)", as: [ManagedObject].self) ?? []).compactMap { $0 as? Hero }
+                        }
+                    """), "\(name)")
+        }
+        #expect(
+            properties.contains(
+                """
+                    /// The `olderHeroes` fetched property (Hero where `birthdate < $FETCH_SOURCE.birthdate`, read-only).
+                    ///
+                    /// Fetched on first use and kept until the object is refreshed (`refresh(_:mergeChanges:)`).
+                """))
+        // Read-only: no setter, and no accessors, unlike a to-many relationship.
+        #expect(!properties.contains("set { setValue(newValue, forKey: \"olderHeroes\") }"))
+        #expect(!properties.contains("addToOlderHeroes"))
     }
 
     @Test func subentitiesInheritFromTheirParentsClass() throws {

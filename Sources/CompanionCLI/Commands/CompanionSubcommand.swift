@@ -23,12 +23,13 @@ enum CompanionSubcommand: String, CaseIterable, Sendable {
     /// Its full help text (`--help`).
     var usage: String { command.usage }
 
-    /// The names of its nested actions (`accel dump`), for `companion help accel dump`; empty
+    /// The names of its nested actions (`accel dump`, `model codegen`), for `companion help accel dump`; empty
     /// when it has none.
     var actionNames: [String] {
         switch self {
         case .accel: AccelAction.allCases.map(\.name)
-        case .model, .inspect, .lessons: []
+        case .model: ModelAction.allCases.map(\.rawValue)
+        case .inspect, .lessons: []
         }
     }
 
@@ -36,7 +37,8 @@ enum CompanionSubcommand: String, CaseIterable, Sendable {
     func actionUsage(_ name: String) -> String? {
         switch self {
         case .accel: AccelAction(rawValue: name)?.command.usage
-        case .model, .inspect, .lessons: nil
+        case .model: ModelAction(rawValue: name)?.usage
+        case .inspect, .lessons: nil
         }
     }
 

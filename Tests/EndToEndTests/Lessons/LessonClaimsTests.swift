@@ -50,4 +50,17 @@ import Testing
         let locking = try read("Lessons/14-optimistic-locking.md")
         #expect(locking.contains("The Theater sample keeps the Gaumont, showing *Up*"))
     }
+
+    @Test(arguments: [("theater", "Theater"), ("books", "Books"), ("superdb", "SuperDB")])
+    func theSamplesLessonFifteenNamesUseTheGeneratedClasses(target: String, model: String) throws {
+        let lesson = try read("Lessons/15-generated-classes.md")
+        #expect(lesson.contains("`Samples/\(model)`") || lesson.contains("`Samples/\(model)/"))
+        let manifest = try read("Package.swift")
+        let declaration = try #require(manifest.range(of: "name: \"\(target)\", dependencies:"))
+        let rest = manifest[declaration.upperBound...]
+        let end = rest.range(of: "\n        ),")?.lowerBound ?? rest.endIndex
+        #expect(rest[..<end].contains("plugins: [\"ObjectGraphCodegenPlugin\"]"), "\(target)")
+        let main = try read("Samples/\(model)/main.swift")
+        #expect(main.contains("\(model)Model.registerClasses()"), "\(target)")
+    }
 }

@@ -19,6 +19,10 @@ struct LessonSnippet: Equatable {
     /// Whether this is a `swift` block (which must compile against the library).
     var isSwift: Bool { info.first?.lowercased() == "swift" }
 
+    /// Whether this is a `swift excerpt` block: part of a generated file, checked against the
+    /// generator's output (``GeneratedCodeExcerpt``) instead of compiled.
+    var isExcerpt: Bool { isSwift && info.dropFirst().contains("excerpt") }
+
     /// Whether this is a `swift run` block (which must also run successfully).
     var runs: Bool { isSwift && info.dropFirst().contains("run") }
 

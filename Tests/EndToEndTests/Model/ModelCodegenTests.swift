@@ -13,7 +13,7 @@ import Testing
         return outcome.standardOutput.split(separator: "\n").map { URL(fileURLWithPath: String($0)) }
     }
 
-    @Test(arguments: ModelFixtures.models)
+    @Test(arguments: ModelFixtures.everyModel)
     func generatedClassesCompileWithoutWarnings(model: ModelFixtures.Model) throws {
         let scratch = try ScratchDirectory(prefix: "codegen-\(model.name)")
         let files = try generate(model.url, into: scratch.url)
@@ -42,8 +42,50 @@ import Testing
                 fetched: Playlist Road trip, class mixtape, description for the car, plays 3, shuffled false
                 fetched songs: ["B: Song", "D: Song"] B's playlist: Road trip
                 every fetched song is a Song: true
+                songs not in this playlist: ["A: Song", "C: Song"]
 
                 """)
+    }
+
+    /// Property names a student may well choose that Swift or `ManagedObject` already uses: the
+    /// generated code backticks the keywords, renames the members, and compiles without a warning.
+    @Test func propertiesNamedLikeKeywordsOrManagedObjectMembersStillCompile() throws {
+        let names = [
+            "objectID", "entity", "context", "isDeleted", "description", "hash", "hashValue", "managedObjectContext",
+            "isInserted", "isUpdated", "isFault", "hasChanges", "value", "changedValues", "willSave", "observe",
+            "fetchRequest", "self", "Type", "init", "class", "func", "default", "in", "true", "Any", "where",
+        ]
+        let attributes = names.map { #"<attribute name="\#($0)" optional="YES" attributeType="String"/>"# }
+        let model = """
+            <model>
+                <entity name="Item">
+                    \(attributes.joined(separator: "\n"))
+                    <relationship name="parent" optional="YES" maxCount="1" destinationEntity="Item" inverseName="items"/>
+                    <relationship name="items" optional="YES" toMany="YES" destinationEntity="Item" inverseName="parent"/>
+                    <relationship name="protocol" optional="YES" toMany="YES" ordered="YES" destinationEntity="Tag"/>
+                    <fetchedProperty name="debugDescription" optional="YES">
+                        <fetchRequest name="fetchedPropertyFetchRequest" entity="Item" predicateString="parent == $FETCH_SOURCE"/>
+                    </fetchedProperty>
+                </entity>
+                <entity name="Tag"/>
+            </model>
+            """
+        let scratch = try ScratchDirectory(prefix: "codegen-names")
+        let file = try scratch.write("Names.xcdatamodel/contents", Data(model.utf8))
+        let files = try generate(URL(fileURLWithPath: file).deletingLastPathComponent(), into: scratch.url)
+        let properties = try String(
+            contentsOf: try #require(files.first { $0.lastPathComponent == "Item+CoreDataProperties.swift" }),
+            encoding: .utf8)
+        for declaration in [
+            "public var objectIDAttribute: String?", "public var entityAttribute: String?",
+            "public var isDeletedAttribute: String?", "public var descriptionAttribute: String?",
+            "public var hashAttribute: String?", "public var `class`: String?", "public var `in`: String?",
+            "public var `protocol`: OrderedSet<Tag>", "public var debugDescriptionFetchedProperty: [Item]",
+            "public func addToProtocol(_ value: Tag)",
+        ] {
+            #expect(properties.contains(declaration), "missing \(declaration)")
+        }
+        try SnippetCompiler.compile(files, module: "Generated", runs: false, place: "the clashing names", strict: true)
     }
 
     @Test func twoEntitiesWithOneClassNameFailWithOneLineNamingBoth() throws {
@@ -78,7 +120,8 @@ import Testing
     }
 
     /// A model with what Theater lacks: an ordered relationship, scalars, a class name with a
-    /// module, an entity without a class name, a keyword and a `ManagedObject` member as property names.
+    /// module, an entity without a class name, a keyword and a `ManagedObject` member as property
+    /// names, and a fetched property.
     static let musicModel = """
         <?xml version="1.0" encoding="UTF-8" standalone="yes"?>
         <model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0" sourceLanguage="Swift">
@@ -90,6 +133,10 @@ import Testing
                 <attribute name="shuffled" attributeType="Boolean" defaultValueString="NO" usesScalarValueType="YES"/>
                 <relationship name="songs" optional="YES" toMany="YES" ordered="YES" deletionRule="Cascade" \
         destinationEntity="Song" inverseName="playlist" inverseEntity="Song"/>
+                <fetchedProperty name="otherSongs" optional="YES">
+                    <fetchRequest name="fetchedPropertyFetchRequest" entity="Song" \
+        predicateString="playlist != $FETCH_SOURCE"/>
+                </fetchedProperty>
             </entity>
             <entity name="Song" syncable="YES">
                 <attribute name="length" optional="YES" attributeType="Double" usesScalarValueType="NO"/>
@@ -176,5 +223,7 @@ import Testing
             "fetched songs:", fetched.songs.map { "\($0.title ?? ""): \(type(of: $0))" },
             "B's playlist:", fetched.songs.first?.playlist?.name ?? "none")
         print("every fetched song is a Song:", try reader.fetch(Song.fetchRequest()).allSatisfy { $0 is Song })
+        let others = fetched.otherSongs.map { "\($0.title ?? ""): \(type(of: $0))" }
+        print("songs not in this playlist:", others.sorted())
         """#
 }

@@ -40,6 +40,16 @@ enum ModelFixtures {
             "wibosco__CoreDataMigration-Example__CoreDataMigration_Example_4",
         ].map { Model(name: $0, path: "models/\($0).contents", inCorpus: true) }
 
+    /// The samples' models and every model file of the corpus's `models` folder, found on disk
+    /// when the tests start: a model added to the corpus is covered with no change here.
+    static let everyModel: [Model] = {
+        let folder = corpus.appendingPathComponent("models")
+        let files = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        let names = files.filter { $0.hasSuffix(".contents") }.map { String($0.dropLast(".contents".count)) }
+        return models.filter { !$0.inCorpus }
+            + names.sorted().map { Model(name: $0, path: "models/\($0).contents", inCorpus: true) }
+    }()
+
     /// A fresh private directory, removed by the caller.
     static func scratchDirectory() throws -> URL { try ScratchDirectory.makeFolder(prefix: "model-e2e") }
 

@@ -4,6 +4,9 @@ import TerminalMarkdown
 /// The SwiftPM package `companion lessons run` builds lesson programs in: one executable per
 /// runnable block, depending on the Core Data Companion checkout by path.
 ///
+/// A program that calls a sample's `<Name>Model.registerClasses()` gets what a student's package
+/// has: the sample's `.xcdatamodeld` among its sources and the ObjectGraphCodegen plugin applied.
+///
 /// It lives in the checkout's `.build/lesson-programs`, so SwiftPM's own build cache makes a second run
 /// take seconds: sources are rewritten only when a lesson changed, and only the block asked for
 /// is built (with the library products it imports).
@@ -41,12 +44,13 @@ struct LessonScratchPackage {
                 let dependencies = products.map {
                     "\n                .product(name: \"\($0)\", package: \"\(identity)\"),"
                 }
+                let models = try copyGeneratedModels(of: program, into: "Sources/\(name)")
                 targets.append(
                     """
                             .executableTarget(
                                 name: "\(name)",
                                 dependencies: [\(dependencies.joined())
-                                ]
+                                ]\(generatedClassesSettings(models))
                             ),
                     """)
                 try writeIfChanged(program.code + "\n", to: "Sources/\(name)/main.swift")
@@ -69,6 +73,70 @@ struct LessonScratchPackage {
 
             """
         try writeIfChanged(manifest, to: "Package.swift")
+    }
+
+    // MARK: - Generated classes
+
+    /// The sample models whose generated classes `program` uses: `TheaterModel.registerClasses()`
+    /// names `Samples/Theater/Theater.xcdatamodeld`, when the checkout has it.
+    func generatedModels(of program: LessonProgram) -> [String] {
+        let marker = "Model.registerClasses("
+        var names: [String] = []
+        var rest = program.code[...]
+        while let found = rest.range(of: marker) {
+            let before = rest[..<found.lowerBound]
+            let name = String(before.reversed().prefix { $0.isLetter || $0.isNumber || $0 == "_" }.reversed())
+            rest = rest[found.upperBound...]
+            guard !name.isEmpty, !names.contains(name),
+                FileManager.default.fileExists(atPath: sampleModel(name).path)
+            else { continue }
+            names.append(name)
+        }
+        return names
+    }
+
+    /// Copies the models `program` uses (``generatedModels(of:)``) into its target's folder
+    /// `folder`, as a student's package holds its `.xcdatamodeld`, and returns their names. A
+    /// model the program no longer uses is removed, or SwiftPM would call it an unhandled file.
+    private func copyGeneratedModels(of program: LessonProgram, into folder: String) throws -> [String] {
+        let names = generatedModels(of: program)
+        let target = directory.appendingPathComponent(folder)
+        let present = (try? FileManager.default.contentsOfDirectory(atPath: target.path)) ?? []
+        let extensionLength = ".xcdatamodeld".count
+        for stale in present where stale.hasSuffix(".xcdatamodeld") {
+            guard !names.contains(String(stale.dropLast(extensionLength))) else { continue }
+            try FileManager.default.removeItem(at: target.appendingPathComponent(stale))
+        }
+        for name in names {
+            let bundle = sampleModel(name)
+            let files = FileManager.default.enumerator(atPath: bundle.path)?.allObjects as? [String] ?? []
+            for file in files.sorted() {
+                let source = bundle.appendingPathComponent(file)
+                var isFolder: ObjCBool = false
+                guard FileManager.default.fileExists(atPath: source.path, isDirectory: &isFolder), !isFolder.boolValue
+                else { continue }
+                try writeIfChanged(
+                    try String(contentsOf: source, encoding: .utf8), to: "\(folder)/\(name).xcdatamodeld/\(file)")
+            }
+        }
+        return names
+    }
+
+    /// The manifest lines that give a target the models `names` and the ObjectGraphCodegen
+    /// plugin, which generates their classes at each build; nothing when `names` is empty.
+    private func generatedClassesSettings(_ names: [String]) -> String {
+        guard !names.isEmpty else { return "" }
+        let resources = names.map { ".copy(\"\($0).xcdatamodeld\")" }.joined(separator: ", ")
+        return """
+            ,
+                        resources: [\(resources)],
+                        plugins: [.plugin(name: "ObjectGraphCodegen", package: "\(identity)")]
+            """
+    }
+
+    /// The sample model `Samples/<name>/<name>.xcdatamodeld` of the checkout.
+    private func sampleModel(_ name: String) -> URL {
+        checkout.appendingPathComponent("Samples/\(name)/\(name).xcdatamodeld")
     }
 
     /// A digest of what SwiftPM plans the checkout's build from: its manifest and the paths of its

@@ -29,6 +29,41 @@ enum ModelAction: String, CaseIterable, Sendable {
         }
     }
 
+    /// Its options with what each does, for its own help (`companion model codegen --help`).
+    var optionHelp: [String] {
+        switch self {
+        case .show, .sql: []
+        case .codegen:
+            ["-o, --output DIR   the folder the files are written to, made if missing (default: the current folder)"]
+        }
+    }
+
+    /// What exit status 1 means for it, after "1 ".
+    var failures: String {
+        switch self {
+        case .show, .sql: "the model is missing or cannot be read"
+        case .codegen:
+            "the model is missing or cannot be read, two entities would generate the same class, "
+                + "or a file cannot be written"
+        }
+    }
+
+    /// Its own help: the synopsis, what it does, what MODEL may be, its options and exit statuses
+    /// (`companion model codegen --help`, `companion help model codegen`).
+    var usage: String {
+        let summary = help.joined(separator: " ")
+        let options = optionHelp.isEmpty ? "" : "\noptions:\n" + optionHelp.map { "  " + $0 + "\n" }.joined()
+        return """
+            usage: companion model \(synopsis)
+
+            \(summary.prefix(1).uppercased() + summary.dropFirst()).
+
+            \(ModelCommand.modelParagraph)
+            \(options)
+            Exit status: 0 ok, 1 \(failures), 2 usage error.
+            """
+    }
+
     /// What it does, for `companion model --help` (wrapped, without the action's name).
     var help: [String] {
         switch self {

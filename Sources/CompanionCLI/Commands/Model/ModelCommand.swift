@@ -21,10 +21,11 @@ enum ModelCommand: Subcommand {
         return synopses.joined(separator: "\n") + """
 
 
-            MODEL is an Xcode .xcdatamodeld bundle (its .xccurrentversion picks the version), an
-            .xcdatamodel directory, or a model's contents XML file.
+            \(modelParagraph)
 
             \(actions.joined(separator: "\n"))
+
+            Run '\(Invocation.companion("model <action> --help"))' for an action's options.
 
             Exit status: 0 ok, 1 the model is missing or cannot be read (or, for codegen, two
             entities would generate the same class; for migrate, the store cannot be migrated),
@@ -32,7 +33,19 @@ enum ModelCommand: Subcommand {
             """
     }
 
+    /// What MODEL may be, for the help of the command and of each action.
+    static let modelParagraph = """
+        MODEL is an Xcode .xcdatamodeld bundle (its .xccurrentversion picks the version), an
+        .xcdatamodel directory, or a model's contents XML file.
+        """
+
     static func run(_ arguments: [String]) throws(CommandLineError) -> ExitStatus {
+        if let word = arguments.first, let action = ModelAction(rawValue: word),
+            let next = arguments.dropFirst().first, next == "--help" || next == "-h"
+        {
+            print(HelpText.fitted(action.usage))
+            return .success
+        }
         var list = ArgumentList(arguments)
         let output = try list.option("-o", "--output")
         let migration = try MigrationRequest(taking: &list, output: output)
