@@ -35,6 +35,15 @@ enum ModelAction: String, CaseIterable, Sendable {
         case .show, .sql: []
         case .codegen:
             ["-o, --output DIR   the folder the files are written to, made if missing (default: the current folder)"]
+        case .migrate:
+            [
+                "--to MODEL         the model to migrate to (required)",
+                "--from MODEL       the model the store was written with (default: its Z_MODELCACHE)",
+                "-o, --output OUT   the migrated copy, a new file (STORE is not touched)",
+                "--in-place         migrate STORE itself, after copying it to STORE.backup",
+                "--dry-run          print the plan and the SQL; write nothing",
+                "--allow-data-loss  accept a --to model that shares no entity with the store's",
+            ]
         }
     }
 
@@ -45,6 +54,9 @@ enum ModelAction: String, CaseIterable, Sendable {
         case .codegen:
             "the model is missing or cannot be read, two entities would generate the same class, "
                 + "or a file cannot be written"
+        case .migrate:
+            "the store or a model is missing or cannot be read, no mapping can be inferred, "
+                + "the migration failed (the store is left as it was), or OUT exists"
         }
     }
 
@@ -54,7 +66,7 @@ enum ModelAction: String, CaseIterable, Sendable {
         let summary = help.joined(separator: " ")
         let options = optionHelp.isEmpty ? "" : "\noptions:\n" + optionHelp.map { "  " + $0 + "\n" }.joined()
         return """
-            usage: companion model \(synopsis)
+            \(Self.wrapped("usage: companion model " + synopsis))
 
             \(summary.prefix(1).uppercased() + summary.dropFirst()).
 
@@ -96,8 +108,39 @@ enum ModelAction: String, CaseIterable, Sendable {
                 "The store's model is its Z_MODELCACHE unless --from names it. --dry-run",
                 "prints the mappings and the SQL (exit 0), or why no mapping can be inferred",
                 "(exit 1). A --to model sharing no entity with the store's is refused unless",
-                "--allow-data-loss.",
+                "--allow-data-loss",
             ]
         }
+    }
+
+    /// `line` broken at spaces outside brackets and parentheses so that no line passes 80
+    /// columns, continuation lines indented under the action.
+    private static func wrapped(_ line: String, width: Int = 80) -> String {
+        var lines: [String] = []
+        var current = ""
+        var group = ""
+        var depth = 0
+        func flush(_ piece: String) {
+            if current.isEmpty {
+                current = piece
+            } else if current.count + 1 + piece.count <= width {
+                current += " " + piece
+            } else {
+                lines.append(current)
+                current = String(repeating: " ", count: 8) + piece
+            }
+        }
+        for word in line.split(separator: " ") {
+            group += group.isEmpty ? String(word) : " " + word
+            depth += word.filter { "[(".contains($0) }.count - word.filter { "])".contains($0) }.count
+            if depth <= 0 {
+                flush(group)
+                group = ""
+                depth = 0
+            }
+        }
+        if !group.isEmpty { flush(group) }
+        lines.append(current)
+        return lines.joined(separator: "\n")
     }
 }
