@@ -47,26 +47,49 @@ enum ScalingSuite {
     }
 
     /// The series as a Markdown table (one row per size), then each column's spread.
+    ///
+    /// Two memory columns: what each fetched movie cost above the floor (which includes what a
+    /// fetch holds whatever its size: SQLite's sorter and page cache, about 4 MiB), and what each
+    /// movie added since the previous size. The second is the cost of one more object, the one to
+    /// judge "constant per object" by.
     static func table(_ series: [ScalingRow], runs: Int) -> [String] {
         var lines = [
             "scaling: ours ÷ baseline at each size (medians of \(runs) runs), and the memory of each fetched movie",
-            "| movies | insert | fetch | cascade | fetch bytes/object |",
-            "| ---: | ---: | ---: | ---: | ---: |",
+            "| movies | insert | fetch | cascade | fetch bytes/object | added bytes/object |",
+            "| ---: | ---: | ---: | ---: | ---: | ---: |",
         ]
-        for row in series {
+        let added = addedBytesPerObject(series)
+        for (row, added) in zip(series, added) {
             let bytes = row.fetch.bytesPerObject(count: row.movies).map { String(format: "%.0f", $0) } ?? "–"
             lines.append(
                 "| \(row.movies) | \(format(row.insert.ratio)) | \(format(row.fetch.ratio)) "
-                    + "| \(format(row.cascade.ratio)) | \(bytes) |")
+                    + "| \(format(row.cascade.ratio)) | \(bytes) | \(added.map { String(format: "%.0f", $0) } ?? "–") |")
         }
         let columns: [(String, [Double])] = [
             ("insert", series.map(\.insert.ratio)), ("fetch", series.map(\.fetch.ratio)),
             ("cascade", series.map(\.cascade.ratio)),
             ("bytes/object", series.compactMap { $0.fetch.bytesPerObject(count: $0.movies) }),
+            ("added bytes/object", added.compactMap { $0 }),
         ]
         let spreads = columns.map { name, values in "\(name) \(spread(values).map(format) ?? "–")" }
         lines.append("scaling: spread across the sizes (largest ÷ smallest): " + spreads.joined(separator: ", "))
         return lines
+    }
+
+    /// For each size after the first, the memory above the floor it added over the previous size,
+    /// per movie added (nil for the first size, and where the memory was not measured).
+    static func addedBytesPerObject(_ series: [ScalingRow]) -> [Double?] {
+        series.indices.map { index in
+            guard index > 0 else { return nil }
+            let previous = series[index - 1]
+            let current = series[index]
+            guard current.movies > previous.movies,
+                let now = current.fetch.bytesPerObject(count: current.movies),
+                let before = previous.fetch.bytesPerObject(count: previous.movies)
+            else { return nil }
+            let addedBytes = now * Double(current.movies) - before * Double(previous.movies)
+            return addedBytes / Double(current.movies - previous.movies)
+        }
     }
 
     /// The largest value ÷ the smallest, when all are above zero.

@@ -34,16 +34,18 @@ import Testing
         let outcome = try Self.runSuite(sizes: Self.sizes.map(String.init).joined(separator: ","))
         #expect(outcome.status == 0, "\(outcome.standardError)")
         let lines = outcome.standardOutput.split(separator: "\n").map(String.init)
-        let header = try #require(lines.firstIndex(of: "| movies | insert | fetch | cascade | fetch bytes/object |"))
+        let header = try #require(lines.firstIndex(of: "| movies | insert | fetch | cascade | fetch bytes/object | added bytes/object |"))
         #expect(lines.count > header + 1 + Self.sizes.count)
         let rows = lines.dropFirst(header + 2).prefix(Self.sizes.count)
         for (row, size) in zip(rows, Self.sizes) {
             let cells = row.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
-            try #require(cells.count == 5, "\(row)")
+            try #require(cells.count == 6, "\(row)")
             #expect(cells[0] == String(size))
             // Three ratios, then whole bytes (the memory of a handful of objects can be below the floor's noise).
             #expect(cells[1...3].allSatisfy { (Double($0) ?? -1) > 0 }, "\(row)")
             #expect(Int(cells[4]) != nil, "\(row)")
+            // What each movie added since the previous size; the first size has none.
+            #expect(size == Self.sizes.first ? cells[5] == "–" : Int(cells[5]) != nil, "\(row)")
         }
         let spread = try #require(lines.last)
         #expect(spread.hasPrefix("scaling: spread across the sizes (largest ÷ smallest): insert "), "\(spread)")
