@@ -63,7 +63,8 @@ enum ScalingSuite {
             let bytes = row.fetch.bytesPerObject(count: row.movies).map { String(format: "%.0f", $0) } ?? "–"
             lines.append(
                 "| \(row.movies) | \(format(row.insert.ratio)) | \(format(row.fetch.ratio)) "
-                    + "| \(format(row.cascade.ratio)) | \(bytes) | \(added.map { String(format: "%.0f", $0) } ?? "–") |")
+                    + "| \(format(row.cascade.ratio)) | \(bytes) | \(added.map { String(format: "%.0f", $0) } ?? "–") |"
+            )
         }
         let columns: [(String, [Double])] = [
             ("insert", series.map(\.insert.ratio)), ("fetch", series.map(\.fetch.ratio)),

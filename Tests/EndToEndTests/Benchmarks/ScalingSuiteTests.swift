@@ -34,7 +34,8 @@ import Testing
         let outcome = try Self.runSuite(sizes: Self.sizes.map(String.init).joined(separator: ","))
         #expect(outcome.status == 0, "\(outcome.standardError)")
         let lines = outcome.standardOutput.split(separator: "\n").map(String.init)
-        let header = try #require(lines.firstIndex(of: "| movies | insert | fetch | cascade | fetch bytes/object | added bytes/object |"))
+        let header = try #require(
+            lines.firstIndex(of: "| movies | insert | fetch | cascade | fetch bytes/object | added bytes/object |"))
         #expect(lines.count > header + 1 + Self.sizes.count)
         let rows = lines.dropFirst(header + 2).prefix(Self.sizes.count)
         for (row, size) in zip(rows, Self.sizes) {
