@@ -34,8 +34,11 @@ public struct StoreModel: Sendable {
 
     /// Wraps a model and computes its layout.
     ///
-    /// - Parameter storedEntityNumbers: the store's `Z_PRIMARYKEY` numbers by the names it keeps,
-    ///   which the layout follows where a migration renamed an entity (see ``SQLiteLayout``).
+    /// - Parameters:
+    ///   - model: the model to inspect the store against.
+    ///   - source: where the model came from.
+    ///   - storedEntityNumbers: the store's `Z_PRIMARYKEY` numbers by the names it keeps, which
+    ///     the layout follows where a migration renamed an entity (see ObjectGraph's `SQLiteLayout`).
     public init(model: ManagedObjectModel, source: Source, storedEntityNumbers: [String: Int] = [:]) {
         self.model = model
         self.source = source

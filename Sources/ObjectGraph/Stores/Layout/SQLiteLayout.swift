@@ -39,10 +39,12 @@ public struct SQLiteLayout: Sendable {
 
     /// Works out the layout Core Data gives `model`.
     ///
-    /// - Parameter storedEntityNumbers: for an existing store, its `Z_PRIMARYKEY` numbers by the
-    ///   entity names it keeps. They replace the model's name-order numbering when they number
-    ///   every entity in another valid order, as after a migration renamed an entity (which keeps
-    ///   its number and its old name there).
+    /// - Parameters:
+    ///   - model: the model whose tables, columns and entity numbers are worked out.
+    ///   - storedEntityNumbers: for an existing store, its `Z_PRIMARYKEY` numbers by the
+    ///     entity names it keeps. They replace the model's name-order numbering when they number
+    ///     every entity in another valid order, as after a migration renamed an entity (which keeps
+    ///     its number and its old name there).
     public init(model: ManagedObjectModel, storedEntityNumbers: [String: Int] = [:]) {
         var builder = SQLiteLayoutBuilder(model: model, storedEntityNumbers: storedEntityNumbers)
         builder.build()

@@ -33,7 +33,7 @@ extension SQLiteStore {
     /// `… FROM ZMOVIE t0 WHERE  t0.ZTHEATER IN (…)` for a to-many stored as the destination's
     /// foreign key, `… FROM ZMOVIE t0 JOIN Z_2MOVIES t1 ON t0.Z_PK = t1.Z_3MOVIES WHERE  t1.Z_2PLAYLISTS
     /// IN (…)` for a many-to-many; handed to `body` as the statement steps through them, at most
-    /// ``rowBatchSize`` rows at a time, each with its owner's key.
+    /// a batch of rows at a time (`rowBatchSize`), each with its owner's key.
     ///
     /// A context makes the members a cascade delete is about to delete from each batch while it
     /// is still in the processor's cache, as a large fetch makes its objects (see
