@@ -113,6 +113,9 @@ public struct PropertyValues: @unchecked Sendable {
         return words.load(as: Unmanaged<ManagedObjectID>.self).takeUnretainedValue()
     }
 
+    /// Whether these are the values of ``init()``: no layout, no slots and no values by name.
+    var isEmptyWithoutLayout: Bool { layout == nil && slots.isEmpty && extra.isEmpty }
+
     /// Whether no property has a value.
     public var isEmpty: Bool { extra.isEmpty && !slots.contains { $0 != nil } }
 

@@ -46,15 +46,9 @@ open class ManagedObject: Hashable, CustomStringConvertible, @unchecked Sendable
     /// on first use. Not a second identity: it is nil only while an inserted object has never
     /// been asked for its ID.
     @exclusivity(unchecked) final private(set) var assignedObjectID: ManagedObjectID?
-    /// The permanent ID the save in progress allocated for this inserted object; it becomes
-    /// ``objectID`` when the save succeeds, and is cleared when it fails. It is kept apart from
-    /// ``objectID`` because a failed save must leave the object with the ID it had (Core Data
-    /// keeps temporary IDs across a failed save), while a retry after a merge conflict reuses it.
-    @exclusivity(unchecked) final var plannedObjectID: ManagedObjectID?
-    /// Where the object sits in its context's lists of pending changes (see ``ObjectList``).
-    @exclusivity(unchecked) final var listPositions = ObjectList.Positions()
-    /// Which sets of its context's current event the object is in (see ``EventChanges``).
-    @exclusivity(unchecked) final var eventMarks = EventChanges.Marks()
+    /// The places, marks, planned ID and observations of an object that takes part in a change, a
+    /// save or an observation; nil until one of them is first set (see ``ObjectBookkeeping``).
+    @exclusivity(unchecked) final var bookkeeping: ObjectBookkeeping?
     /// The context the object belongs to; nil once the object was deleted and saved, or its
     /// context was reset or released.
     public internal(set) var managedObjectContext: ManagedObjectContext? {
@@ -71,8 +65,6 @@ open class ManagedObject: Hashable, CustomStringConvertible, @unchecked Sendable
 
     /// Everything the object knows about its values and changes (see ``ObjectState``).
     @exclusivity(unchecked) final var state = ObjectState()
-    /// The observations registered on the object (see `observe(_:options:_:)`).
-    @exclusivity(unchecked) final var observationInfo: ObservationInfo?
 
     /// Makes an object of `entity`, inserted into `context` when one is given.
     ///

@@ -4,10 +4,10 @@
 /// Kept in one value so that the context can save, compare and restore an object's state as a
 /// whole (rollback, refresh, failed saves).
 ///
-/// What most objects never use — loaded to-many members, their stored members, changed keys and
-/// pending errors — lives in a ``ChangeRecord`` made on first use, so a fetched object that
-/// nobody changes does not carry those fields. The record is copied on write, so copies of a
-/// state stay independent values.
+/// What most objects never use — loaded to-many members, their stored members, changed keys,
+/// pending errors and committed values kept apart from the current ones — lives in a
+/// ``ChangeRecord`` made on first use, so a fetched object that nobody changes does not carry
+/// those fields. The record is copied on write, so copies of a state stay independent values.
 struct ObjectState {
     /// Where the object is in its life.
     enum Lifecycle {
@@ -26,6 +26,10 @@ struct ObjectState {
     var isDeletedWhileInserted = false
     /// Whether the values still have to be loaded from the store.
     var isFault = false
+    /// Whether the committed values are an empty value set while the current ones are not (an
+    /// object not yet in a context when its values first changed: an inserted one). A flag
+    /// rather than an empty value set in the record, so an inserted object makes no record.
+    private var hasNoCommittedValues = false
 
     /// Current attribute values by name (absent = nil). A fetched object shares its row's
     /// values, so they may also hold the row's to-one IDs; those are never read from here.
@@ -46,24 +50,39 @@ struct ObjectState {
 
     /// The stored values as last read or saved: attributes and to-one destinations' IDs.
     var committedValues: PropertyValues {
-        get { storedValues ?? currentValues }
-        set { storedValues = newValue }
+        get {
+            if let storedValues = record?.storedValues { return storedValues }
+            return hasNoCommittedValues ? PropertyValues() : currentValues
+        }
+        set {
+            // Values sharing the current ones' storage, or none at all, need no record.
+            hasNoCommittedValues = false
+            if newValue.slotsAreShared(with: currentValues) {
+                if record?.storedValues != nil { uniqueRecord().storedValues = nil }
+            } else if newValue.isEmptyWithoutLayout {
+                hasNoCommittedValues = true
+                if record?.storedValues != nil { uniqueRecord().storedValues = nil }
+            } else {
+                uniqueRecord().storedValues = newValue
+            }
+        }
         _modify {
             keepCommittedValues()
-            yield &storedValues!
+            if hasNoCommittedValues {
+                hasNoCommittedValues = false
+                uniqueRecord().storedValues = PropertyValues()
+            }
+            yield &uniqueRecord().storedValues!
         }
     }
 
     /// See ``attributeValues``.
     private var currentValues = PropertyValues()
-    /// See ``committedValues``; nil while they are the current values. A fetched object, which
-    /// has the same values in both until something changes one of them, holds them once (copying
-    /// a value set costs a reference count update of each of its parts).
-    private var storedValues: PropertyValues?
     /// The row version (`Z_OPT`) the committed values belong to; 0 before the first save.
     var version: Int64 = 0
 
-    /// The fields below, once one of them was given a value (nil: all of them are empty).
+    /// The fields below and the committed values kept apart, once one of them was given a value
+    /// (nil: all of them are empty, and the committed values are the current ones).
     private var record: ChangeRecord?
 
     /// Current members of the to-many relationships loaded so far (absent = not loaded: a fault).
@@ -130,18 +149,26 @@ struct ObjectState {
     /// Makes `values` both the current and the committed values: what a state loaded from a row has.
     mutating func loadValues(_ values: PropertyValues) {
         currentValues = values
-        storedValues = nil
+        hasNoCommittedValues = false
+        if record?.storedValues != nil { uniqueRecord().storedValues = nil }
     }
 
     /// Keeps the committed values apart before the current ones change.
     private mutating func keepCommittedValues() {
-        if storedValues == nil { storedValues = currentValues }
+        guard !hasNoCommittedValues, record?.storedValues == nil else { return }
+        if currentValues.isEmptyWithoutLayout {
+            hasNoCommittedValues = true
+        } else {
+            uniqueRecord().storedValues = currentValues
+        }
     }
 
-    /// Forgets the loaded to-many relationships and their stored members, the changed keys and
-    /// the pending errors: what a state loaded afresh from a row starts without.
+    /// Forgets the loaded to-many relationships and their stored members, the changed keys, the
+    /// pending errors and the committed values kept apart (the current values become the committed
+    /// ones): what a state loaded afresh from a row starts without.
     mutating func clearRelationshipsAndChanges() {
         record = nil
+        hasNoCommittedValues = false
     }
 
     /// Sets one field of the record; setting an empty value where there is no record yet makes none.
@@ -173,6 +200,11 @@ struct ObjectState {
         @exclusivity(unchecked) var changedKeys: Set<String> = []
         /// See ``ObjectState/pendingErrors``.
         @exclusivity(unchecked) var pendingErrors: [String: CoreDataError] = [:]
+        /// The committed values once they differ from the current ones; nil while they are the
+        /// current values. A fetched object, which has the same values in both until something
+        /// changes one of them, holds them once (copying a value set costs a reference count
+        /// update of each of its parts).
+        @exclusivity(unchecked) var storedValues: PropertyValues?
 
         /// An empty record.
         init() {}
@@ -184,6 +216,7 @@ struct ObjectState {
             copy.committedToMany = committedToMany
             copy.changedKeys = changedKeys
             copy.pendingErrors = pendingErrors
+            copy.storedValues = storedValues
             return copy
         }
     }

@@ -4,9 +4,9 @@ import Testing
 @testable import ObjectGraph
 
 /// An object's state keeps its rarely used fields (loaded to-many members, their stored members,
-/// changed keys, pending errors) in a record made on first use and copied on write, and its
-/// committed values apart from its current ones only once they differ; the state must still read
-/// and copy like a plain value.
+/// changed keys, pending errors, committed values kept apart) in a record made on first use and
+/// copied on write, and its committed values apart from its current ones only once they differ;
+/// the state must still read and copy like a plain value.
 @Suite("Object state")
 struct ObjectStateTests {
     @Test func aFreshStateReadsEveryRecordedFieldAsEmpty() {
@@ -96,5 +96,44 @@ struct ObjectStateTests {
         state.clearRelationshipsAndChanges()
         #expect(state.changedKeys.isEmpty && state.toManyValues.isEmpty)
         #expect(kept.changedKeys == ["name"] && kept.toManyValues["movies"] != nil)
+    }
+
+    @Test func valuesGivenToAStateThatHadNoneLeaveItsCommittedValuesEmpty() {
+        var state = ObjectState()
+        state.attributeValues = PropertyValues(["name": "Up"])
+        state.attributeValues["year"] = 2009
+        #expect(state.committedValues.isEmpty)
+        #expect(state.attributeValues["name"] as? String == "Up")
+        // Writing into the empty committed values leaves the current ones alone.
+        state.committedValues["name"] = "Cars"
+        #expect(state.committedValues.keys == ["name"])
+        #expect(state.attributeValues["name"] as? String == "Up")
+        #expect(state.attributeValues["year"] as? Int == 2009)
+    }
+
+    @Test func committingTheCurrentValuesKeepsThemAsTheyWereWhenTheCurrentOnesChange() {
+        var state = ObjectState()
+        state.attributeValues = PropertyValues(["name": "Up"])
+        state.committedValues = state.attributeValues
+        #expect(state.committedValues["name"] as? String == "Up")
+        state.attributeValues["name"] = "Cars"
+        #expect(state.committedValues["name"] as? String == "Up")
+        #expect(state.attributeValues["name"] as? String == "Cars")
+        // Committing no values at all, then clearing, makes the current values the committed ones.
+        state.committedValues = PropertyValues()
+        #expect(state.committedValues.isEmpty)
+        state.clearRelationshipsAndChanges()
+        #expect(state.committedValues["name"] as? String == "Cars")
+    }
+
+    @Test func aCopyOfAStateKeepsItsOwnCommittedValues() {
+        var original = ObjectState()
+        original.loadValues(PropertyValues(["name": "Up"]))
+        original.attributeValues["name"] = "Cars"
+        var copy = original
+        copy.committedValues["name"] = "Coco"
+        #expect(original.committedValues["name"] as? String == "Up")
+        #expect(copy.committedValues["name"] as? String == "Coco")
+        #expect(copy.attributeValues["name"] as? String == "Cars")
     }
 }
