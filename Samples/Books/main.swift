@@ -7,42 +7,13 @@ import ObjectGraph
 import SampleSupport
 
 func runBooks() -> Int32 {
-    SampleOutput.prepare()
     // Inserts and fetches hand out the class generated from Books.xcdatamodeld (Book).
     BooksModel.registerClasses()
-    let options: SampleStoreOptions
-    do {
-        options = try SampleStoreOptions(program: "books", arguments: Array(CommandLine.arguments.dropFirst()))
-    } catch {
-        FileHandle.standardError.write(Data("books: \(error)\n".utf8))
-        return 2
-    }
-    if options.wantsHelp {
-        print(options.help)
-        return 0
-    }
-    var temporaryDirectory: URL?
-    defer { if let temporaryDirectory { try? FileManager.default.removeItem(at: temporaryDirectory) } }
-    do {
-        let storeURL: URL
-        if let chosen = options.storeURL {
-            storeURL = chosen
-        } else {
-            let directory = FileManager.default.temporaryDirectory.appendingPathComponent("books-\(UUID().uuidString)")
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            temporaryDirectory = directory
-            storeURL = directory.appendingPathComponent("CoreDataBooks.sqlite")
-        }
-        guard let modelURL = Bundle.module.url(forResource: "Books", withExtension: "xcdatamodeld") else {
-            FileHandle.standardError.write(Data("books: the Books model is missing from the sample's resources\n".utf8))
-            return 1
-        }
-        let model = try ManagedObjectModel(contentsOf: modelURL)
+    return SampleRun.main(
+        program: "books", storeFileName: "CoreDataBooks.sqlite", modelName: "Books",
+        modelURL: Bundle.module.url(forResource: "Books", withExtension: "xcdatamodeld")
+    ) { storeURL, options, model in
         try BooksDemo(storeURL: storeURL, reset: options.reset, model: model).run()
-        return 0
-    } catch {
-        FileHandle.standardError.write(Data("books: \(error)\n".utf8))
-        return 1
     }
 }
 

@@ -7,44 +7,13 @@ import ObjectGraph
 import SampleSupport
 
 func runSuperDB() -> Int32 {
-    SampleOutput.prepare()
     // Inserts and fetches hand out the classes generated from SuperDB.xcdatamodeld (Hero, Power).
     SuperDBModel.registerClasses()
-    let options: SampleStoreOptions
-    do {
-        options = try SampleStoreOptions(program: "superdb", arguments: Array(CommandLine.arguments.dropFirst()))
-    } catch {
-        FileHandle.standardError.write(Data("superdb: \(error)\n".utf8))
-        return 2
-    }
-    if options.wantsHelp {
-        print(options.help)
-        return 0
-    }
-    var temporaryDirectory: URL?
-    defer { if let temporaryDirectory { try? FileManager.default.removeItem(at: temporaryDirectory) } }
-    do {
-        let storeURL: URL
-        if let chosen = options.storeURL {
-            storeURL = chosen
-        } else {
-            let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-                "superdb-\(UUID().uuidString)")
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            temporaryDirectory = directory
-            storeURL = directory.appendingPathComponent("SuperDB.sqlite")
-        }
-        guard let modelURL = Bundle.module.url(forResource: "SuperDB", withExtension: "xcdatamodeld") else {
-            FileHandle.standardError.write(
-                Data("superdb: the SuperDB model is missing from the sample's resources\n".utf8))
-            return 1
-        }
-        let model = try ManagedObjectModel(contentsOf: modelURL)
+    return SampleRun.main(
+        program: "superdb", storeFileName: "SuperDB.sqlite", modelName: "SuperDB",
+        modelURL: Bundle.module.url(forResource: "SuperDB", withExtension: "xcdatamodeld")
+    ) { storeURL, options, model in
         try SuperDBDemo(storeURL: storeURL, reset: options.reset, model: model).run()
-        return 0
-    } catch {
-        FileHandle.standardError.write(Data("superdb: \(error)\n".utf8))
-        return 1
     }
 }
 
