@@ -18,37 +18,47 @@ public final class ManagedObjectID: Hashable, CustomStringConvertible, @unchecke
     public let entity: EntityDescription
     /// The row's primary key (`Z_PK`), or nil for a temporary ID.
     public var primaryKey: Int64? {
-        if case .permanent(let primaryKey, _) = identity { return primaryKey }
+        if case .permanent = origin { return key }
         return nil
     }
     /// The identifier (UUID string) of the store holding the row, or nil for a temporary ID.
     public var persistentStoreIdentifier: String? { family?.storeIdentifier }
     /// The identity of a temporary ID, or nil for a permanent one.
     public var temporaryIdentifier: UUID? {
-        if case .temporary(let identifier) = identity { return identifier }
+        if case .temporary = origin { return TemporaryIdentifierSource.shared.uuid(for: UInt64(bitPattern: key)) }
         return nil
     }
 
     /// What this permanent ID shares with every other ID of its store and entity; nil for a
     /// temporary ID.
     private var family: Family? {
-        if case .permanent(_, let family) = identity { return family }
+        if case .permanent(let family) = origin { return family }
         return nil
     }
 
-    /// The primary key and family of a permanent ID, or the UUID of a temporary one.
-    private let identity: Identity
-    /// The hash of what `==` compares, computed once: IDs are dictionary keys on every hot path.
-    let precomputedHash: Int
+    /// A permanent ID's primary key, or the number of a temporary one (see
+    /// `TemporaryIdentifierSource`), which stands for its UUID.
+    private let key: Int64
+    /// Whether the ID is permanent, with what it shares with its store's IDs of its entity.
+    private let origin: Origin
 
-    /// What identifies an ID of either kind. One field rather than an optional key, an optional
-    /// UUID and an optional family side by side: an ID is made for every row a fetch reads, and
-    /// this way it is 56 bytes (a 64-byte block) instead of 72 (an 80-byte one).
-    private enum Identity {
-        /// A stored row's primary key, and what the ID shares with its store's IDs of its entity.
-        case permanent(primaryKey: Int64, family: Family)
-        /// A temporary ID's UUID.
-        case temporary(UUID)
+    /// The kind of an ID. Both cases fit in one word (the family's reference), so with the key
+    /// an ID is 40 bytes (a 48-byte block): an ID is made for every row a fetch reads. (It was
+    /// 56, a 64-byte block, holding a temporary ID's UUID and a hash computed up front.)
+    private enum Origin {
+        /// A stored row's ID, and what it shares with its store's IDs of its entity.
+        case permanent(Family)
+        /// A temporary ID.
+        case temporary
+    }
+
+    /// The hash of what `==` compares. Worked out when asked rather than stored: two loads and
+    /// a multiply, against eight bytes on every ID.
+    var precomputedHash: Int {
+        switch origin {
+        case .permanent(let family): Self.hash(primaryKey: key, familyHash: family.hash)
+        case .temporary: Self.hash(primaryKey: key, familyHash: 0)
+        }
     }
 
     /// Makes the permanent ID a store hands out for the row `primaryKey` of `entity`.
@@ -84,8 +94,8 @@ public final class ManagedObjectID: Hashable, CustomStringConvertible, @unchecke
     /// Makes the permanent ID of the row `primaryKey` of `entity`, whose store `family` describes.
     init(entity: EntityDescription, primaryKey: Int64, family: Family) {
         self.entity = entity
-        self.identity = .permanent(primaryKey: primaryKey, family: family)
-        self.precomputedHash = Self.hash(primaryKey: primaryKey, familyHash: family.hash)
+        self.key = primaryKey
+        self.origin = .permanent(family)
     }
 
     /// The hash of a permanent ID: the primary key's bits spread by a multiply and a shift, mixed
@@ -100,14 +110,13 @@ public final class ManagedObjectID: Hashable, CustomStringConvertible, @unchecke
     /// Makes a fresh temporary ID for a newly inserted object of `entity`.
     public init(temporaryIDFor entity: EntityDescription) {
         self.entity = entity
-        let identifier = TemporaryIdentifierSource.shared.next()
-        self.identity = .temporary(identifier)
-        self.precomputedHash = identifier.hashValue
+        self.key = Int64(bitPattern: TemporaryIdentifierSource.shared.nextNumber())
+        self.origin = .temporary
     }
 
     /// Whether the object has not been saved yet, so its ID will change at the next save.
     public var isTemporaryID: Bool {
-        if case .temporary = identity { return true }
+        if case .temporary = origin { return true }
         return false
     }
 
@@ -134,12 +143,11 @@ public final class ManagedObjectID: Hashable, CustomStringConvertible, @unchecke
     /// Two IDs are equal when they name the same stored row, or are the same temporary ID.
     public static func == (lhs: ManagedObjectID, rhs: ManagedObjectID) -> Bool {
         if lhs === rhs { return true }
-        guard lhs.precomputedHash == rhs.precomputedHash else { return false }
-        switch (lhs.identity, rhs.identity) {
-        case (.temporary(let left), .temporary(let right)):
-            return left == right
-        case (.permanent(let leftKey, let left), .permanent(let rightKey, let right)):
-            guard leftKey == rightKey else { return false }
+        guard lhs.key == rhs.key else { return false }
+        switch (lhs.origin, rhs.origin) {
+        case (.temporary, .temporary):
+            return true
+        case (.permanent(let left), .permanent(let right)):
             return left === right
                 || (left.storeIdentifier == right.storeIdentifier && left.rootEntityName == right.rootEntityName)
         case (.temporary, .permanent), (.permanent, .temporary):
@@ -147,7 +155,6 @@ public final class ManagedObjectID: Hashable, CustomStringConvertible, @unchecke
         }
     }
 
-    /// Hashes what `==` compares.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(precomputedHash)
     }

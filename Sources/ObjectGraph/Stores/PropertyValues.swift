@@ -3,85 +3,128 @@
 ///
 /// Storing them in a `[String: Any]` per object made every fetched row hash each property name
 /// to build its dictionary, and every read hash it again. Here the names live once per entity
-/// (or per read plan) in a shared `PropertySlotLayout`, and each object holds only an array of
-/// values in the layout's order, filled by position: a store reads a row straight into its
-/// slots, and objects share the row's array (copy on write). A name the layout does not know (a
-/// transient attribute set on a fetched object) goes to a small dictionary beside the slots.
+/// (or per read plan) in a shared `PropertySlotLayout`, and the values sit in its order in a
+/// `ValueRows` storage, filled by position: a store writes a fetch's rows into a few shared
+/// chunks, and a value set names its chunk and the first slot of its row. Copies share the
+/// storage; a write copies the row first unless nothing else holds it (copy on write). A name
+/// the layout does not know (a transient attribute set on a fetched object) goes to a small
+/// dictionary kept with the storage.
 ///
 /// ```swift
 /// row.values["name"] as? String     // "Up"
 /// ```
 public struct PropertyValues: @unchecked Sendable {
-    /// Where each property's value sits in ``slots``; nil for values built from a dictionary.
-    private(set) var layout: PropertySlotLayout?
-    /// The values in the layout's order (nil = no value).
-    private(set) var slots: [Any?]
-    /// Values of names the layout does not have. (`Dictionary()`, not `[:]`: the literal called a
-    /// non-inlined initializer for every value set made, one per fetched row.)
-    private var extra = [String: Any]()
+    /// The slots (and values by name) these values are in; nil for no values at all.
+    private var storage: ValueRows?
+    /// The first slot of this row in ``storage``. (32 bits: with the reference it keeps a value
+    /// set at 12 bytes, which lets an object's flags share its last word.)
+    private var firstSlot: UInt32
 
     /// No values.
     public init() {
-        layout = nil
-        slots = []
+        storage = nil
+        firstSlot = 0
     }
 
     /// The values of `dictionary`, keyed by property name.
     public init(_ dictionary: [String: Any]) {
-        layout = nil
-        slots = []
-        extra = dictionary
+        storage = dictionary.isEmpty ? nil : ValueRows.oneRow(layout: nil, extra: dictionary) { _, _ in }
+        firstSlot = 0
     }
 
     /// Empty values laid out by `layout`.
     init(layout: PropertySlotLayout) {
-        self.layout = layout
-        slots = Array(repeating: nil, count: layout.names.count)
+        storage = ValueRows.oneRow(layout: layout) { slots, width in slots.initialize(repeating: nil, count: width) }
+        firstSlot = 0
     }
 
     /// The values of `values` (values set on an object before it joined a context), laid out by `layout`.
     init(layout: PropertySlotLayout, copying values: PropertyValues) {
-        self.init(layout: layout)
         guard values.layout !== layout else {
             self = values
             return
         }
+        self.init(layout: layout)
         for (name, value) in values.dictionary { self[name] = value }
     }
 
-    /// Values laid out by `layout`, given in its order.
+    /// Values laid out by `layout`, given in its order (`slots` has one value per name of it).
     init(layout: PropertySlotLayout, slots: [Any?]) {
-        self.layout = layout
-        self.slots = slots
+        storage = ValueRows.oneRow(layout: layout) { destination, width in
+            slots.withUnsafeBufferPointer { source in
+                for slot in 0..<width { (destination + slot).initialize(to: slot < source.count ? source[slot] : nil) }
+            }
+        }
+        firstSlot = 0
     }
+
+    /// The row starting at slot `firstSlot` of `storage` (see ``ValueRowsWriter``).
+    init(storage: ValueRows, firstSlot: Int) {
+        self.storage = storage
+        self.firstSlot = UInt32(truncatingIfNeeded: firstSlot)
+    }
+
+    /// Where each property's value sits; nil for values built from a dictionary (or none).
+    var layout: PropertySlotLayout? { storage?.layout }
 
     /// The value of the property `name`, or nil.
     public subscript(name: String) -> Any? {
         get {
-            if let slot = layout?.slot(of: name) { return slots[slot] }
-            return extra.isEmpty ? nil : extra[name]
+            guard let storage else { return nil }
+            if let slot = storage.layout?.slot(of: name) { return self[slot: slot] }
+            return storage.hasNoExtra ? nil : storage.extra[name]
         }
         set {
             if let slot = layout?.slot(of: name) {
-                slots[slot] = newValue
+                self[slot: slot] = newValue
             } else {
-                extra[name] = newValue
+                makeUnique()
+                storage.unsafelyUnwrapped.extra[name] = newValue
             }
         }
     }
 
     /// The value in slot `slot` of the layout.
     subscript(slot slot: Int) -> Any? {
-        get { slots[slot] }
-        set { slots[slot] = newValue }
+        get {
+            storage.unsafelyUnwrapped.withUnsafeMutablePointerToElements { $0[Int(firstSlot) + slot] }
+        }
+        set {
+            makeUnique()
+            storage.unsafelyUnwrapped.withUnsafeMutablePointerToElements { $0[Int(firstSlot) + slot] = newValue }
+        }
+    }
+
+    /// Makes ``storage`` held by these values alone, copying the row (and the values by name)
+    /// when anything else holds it, or making empty storage when there is none.
+    private mutating func makeUnique() {
+        guard storage != nil else {
+            storage = ValueRows.oneRow(layout: nil) { _, _ in }
+            return
+        }
+        if isKnownUniquelyReferenced(&storage) { return }
+        let shared = storage.unsafelyUnwrapped
+        let first = Int(firstSlot)
+        storage = ValueRows.oneRow(layout: shared.layout, extra: shared.extra) { destination, width in
+            shared.withUnsafeMutablePointerToElements { source in
+                destination.initialize(from: source + first, count: width)
+            }
+        }
+        firstSlot = 0
+    }
+
+    /// Calls `body` with this row's slots.
+    private func withSlots<Result>(_ body: (UnsafeBufferPointer<Any?>) -> Result) -> Result {
+        guard let storage, let width = storage.layout?.width else {
+            return body(UnsafeBufferPointer(start: nil, count: 0))
+        }
+        let first = Int(firstSlot)
+        return storage.withUnsafeMutablePointerToElements { body(UnsafeBufferPointer(start: $0 + first, count: width)) }
     }
 
     /// Whether these values and `other` share one storage (a copy not written to since).
     func slotsAreShared(with other: PropertyValues) -> Bool {
-        guard layout === other.layout, extra.isEmpty, other.extra.isEmpty else { return false }
-        return slots.withUnsafeBufferPointer { mine in
-            other.slots.withUnsafeBufferPointer { theirs in mine.baseAddress == theirs.baseAddress }
-        }
+        storage === other.storage && firstSlot == other.firstSlot
     }
 
     /// The object ID in slot `slot` (a to-one destination's), or nil when the slot holds none.
@@ -90,8 +133,9 @@ public struct PropertyValues: @unchecked Sendable {
     /// recognized by the type it records (see ``objectIDReference(in:)``) rather than by an
     /// `as?` cast; anything else takes the cast.
     func objectID(inSlot slot: Int) -> ManagedObjectID? {
-        slots.withUnsafeBufferPointer { buffer in
-            let element = buffer.baseAddress.unsafelyUnwrapped + slot
+        let first = Int(firstSlot)
+        return storage.unsafelyUnwrapped.withUnsafeMutablePointerToElements { slots in
+            let element = UnsafePointer(slots + first + slot)
             return Self.objectIDReference(in: element) ?? element.pointee as? ManagedObjectID
         }
     }
@@ -114,26 +158,35 @@ public struct PropertyValues: @unchecked Sendable {
     }
 
     /// Whether these are the values of ``init()``: no layout, no slots and no values by name.
-    var isEmptyWithoutLayout: Bool { layout == nil && slots.isEmpty && extra.isEmpty }
+    var isEmptyWithoutLayout: Bool {
+        guard let storage else { return true }
+        return storage.layout == nil && storage.extra.isEmpty
+    }
 
     /// Whether no property has a value.
-    public var isEmpty: Bool { extra.isEmpty && !slots.contains { $0 != nil } }
+    public var isEmpty: Bool {
+        (storage?.hasNoExtra ?? true) && !withSlots { $0.contains { $0 != nil } }
+    }
 
     /// The names of the properties that have a value.
     public var keys: [String] {
-        var names = extra.keys.map { $0 }
+        var names = storage?.extra.keys.map { $0 } ?? []
         if let layout {
-            for (slot, value) in slots.enumerated() where value != nil { names.append(layout.names[slot]) }
+            withSlots { slots in
+                for (slot, value) in slots.enumerated() where value != nil { names.append(layout.names[slot]) }
+            }
         }
         return names
     }
 
     /// The values as a dictionary, keyed by property name.
     public var dictionary: [String: Any] {
-        var result = extra
+        var result = storage?.extra ?? [:]
         if let layout {
-            for (slot, value) in slots.enumerated() {
-                if let value { result[layout.names[slot]] = value }
+            withSlots { slots in
+                for (slot, value) in slots.enumerated() {
+                    if let value { result[layout.names[slot]] = value }
+                }
             }
         }
         return result
@@ -147,6 +200,8 @@ public struct PropertyValues: @unchecked Sendable {
 final class PropertySlotLayout: @unchecked Sendable {
     /// The property names, in slot order.
     let names: [String]
+    /// How many names (slots) the layout has.
+    let width: Int
     /// The UTF-8 length of each name (a cheap first test when scanning for a name).
     private let nameLengths: [Int]
     /// The bits of each name's `String` value, for the first test of ``slot(of:)``.
@@ -179,6 +234,7 @@ final class PropertySlotLayout: @unchecked Sendable {
         propertyDescriptions: [PropertyDescription] = []
     ) {
         self.names = names
+        width = names.count
         nameLengths = names.map(\.utf8.count)
         nameBits = StringBits.areReadable ? names.map(StringBits.init) : []
         self.propertyDescriptions = propertyDescriptions

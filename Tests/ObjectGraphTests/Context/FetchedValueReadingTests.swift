@@ -44,4 +44,25 @@ struct FetchedValueReadingTests {
         let theater = try #require(movie["theater"] as? ManagedObject)
         #expect(theater.names("movies") == ["Cars", "Up"])
     }
+
+    @Test func changingOneFetchedObjectLeavesTheOthersOfItsFetchAsStored() throws {
+        let stack = try CinemaStack(.sqlite)
+        let names = (0..<40).map { "Movie \($0)" }
+        try stack.theater("Odeon", movies: names)
+        try stack.context.save()
+        stack.context.reset()
+
+        // The fetch's rows share value storage; each object must still own its values.
+        let movies = try stack.fetch("Movie", sortedBy: "name")
+        try #require(movies.count == names.count)
+        movies[7]["name"] = "Up"
+        movies[7]["runtime"] = 96
+        #expect(movies[7]["name"] as? String == "Up")
+        let others = movies.indices.filter { $0 != 7 }
+        #expect(others.allSatisfy { movies[$0]["name"] as? String == names.sorted()[$0] })
+        #expect(others.allSatisfy { movies[$0]["runtime"] as? Int == 90 })
+        #expect(movies[7].changedValues().keys.sorted() == ["name", "runtime"])
+        stack.context.rollback()
+        #expect(movies[7]["name"] as? String == names.sorted()[7] && movies[7]["runtime"] as? Int == 90)
+    }
 }

@@ -43,4 +43,17 @@ struct ManagedObjectIDTests {
         #expect(Set([one, sameRow, otherRow, temporary]).count == 3)
         withExtendedLifetime(model) {}
     }
+
+    @Test func aTemporaryIDGivesTheSameUUIDEachTimeAndAnotherIDAnotherOne() throws {
+        let (model, movie) = try DetachedObjects.movieEntity()
+        let ids = (0..<100).map { _ in ManagedObjectID(temporaryIDFor: movie) }
+        let uuids = ids.compactMap(\.temporaryIdentifier)
+        #expect(uuids.count == ids.count && Set(uuids).count == ids.count)
+        #expect(ids.allSatisfy { $0.temporaryIdentifier == $0.temporaryIdentifier })
+        // Version 4, RFC 4122 variant, as `UUID()` would make.
+        let text = try #require(uuids.first?.uuidString)
+        #expect(Array(text)[14] == "4" && "89AB".contains(Array(text)[19]))
+        #expect(Set(ids.map(\.hashValue)).count > 90)
+        withExtendedLifetime(model) {}
+    }
 }

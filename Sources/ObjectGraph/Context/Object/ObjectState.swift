@@ -34,7 +34,8 @@ struct ObjectState {
     /// Current attribute values by name (absent = nil). A fetched object shares its row's
     /// values, so they may also hold the row's to-one IDs; those are never read from here.
     var attributeValues: PropertyValues {
-        get { currentValues }
+        // Borrowed, not copied: a read of one value through it then retains no storage.
+        _read { yield currentValues }
         set {
             keepCommittedValues()
             currentValues = newValue

@@ -159,25 +159,26 @@ extension SQLiteStore {
             rowEntity = plan.entity
         }
         let readers = plan.readers
-        // Each slot is appended once with its value (see Performance.md, "Why the code is shaped
-        // this way", for why not `Array(unsafeUninitializedCapacity:)`).
-        var slots: [Any?] = []
-        slots.reserveCapacity(readers.count)
+        // Each value goes straight into the chunk's slot (a value bound first was copied in and
+        // destroyed); the rows of one statement share a few chunks (see `ValueRowsWriter`).
+        recent.values.beginRow(layout: plan.valueLayout)
         for (slot, reader) in readers.enumerated() {
-            // Each value goes straight into `append` (a value bound first was copied in and destroyed).
             if plan.hasMixedEntities && rowEntity.propertiesByName[plan.columns[slot].propertyName] == nil {
-                slots.append(nil)
+                recent.values.append(nil)
             } else if let type = reader.attributeType {
-                slots.append(SQLiteValueConversion.attributeValue(statement, at: reader.index, type: type))
+                recent.values.append(SQLiteValueConversion.attributeValue(statement, at: reader.index, type: type))
             } else if let destination = reader.toOneDestination {
-                slots.append(readToOne(at: reader.index, of: destination, from: statement, recent: &recent))
+                let identifier = readToOne(at: reader.index, of: destination, from: statement, recent: &recent)
+                recent.values.append(identifier)
             } else {
-                slots.append(readValue(of: plan.columns[slot], from: statement, recent: &recent))
+                let value = readValue(of: plan.columns[slot], from: statement, recent: &recent)
+                recent.values.append(value)
             }
         }
+        let values = recent.values.endRow()
         return StoreRow(
             objectID: objectID(rowEntity, statement.int64(at: 1), recent: &recent), version: statement.int64(at: 2),
-            propertyValues: PropertyValues(layout: plan.valueLayout, slots: slots))
+            propertyValues: values)
     }
 
     /// The value of one property of the statement's current row: an attribute's canonical Swift
@@ -232,9 +233,12 @@ extension SQLiteStore {
     }
 }
 
-/// The object ID last made for each to-one column during one fetch, and the ID family of the
-/// entity last asked for (rows of one entity come in runs, so this spares a lookup per row).
+/// What one statement's run of reads keeps from row to row: the object ID last made for each
+/// to-one column, the ID family of the entity last asked for (rows of one entity come in runs, so
+/// this spares a lookup per row), and the chunks the rows' values are written into.
 struct RecentObjectIDs {
+    /// Where ``SQLiteStore/readRow(_:plan:recent:)`` writes the rows' values.
+    var values = ValueRowsWriter()
     /// By result column index (a plain array: this is looked up for every row).
     private var byColumn: [ManagedObjectID?] = []
     /// The entity last asked for and its ID family (kept apart so that checking the entity
