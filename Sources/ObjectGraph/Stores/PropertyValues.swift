@@ -133,11 +133,16 @@ public struct PropertyValues: @unchecked Sendable {
     /// recognized by the type it records (see ``objectIDReference(in:)``) rather than by an
     /// `as?` cast; anything else takes the cast.
     func objectID(inSlot slot: Int) -> ManagedObjectID? {
-        let first = Int(firstSlot)
-        return storage.unsafelyUnwrapped.withUnsafeMutablePointerToElements { slots in
-            let element = UnsafePointer(slots + first + slot)
+        withElement(inSlot: slot) { element in
+            if Self.holdsNoValue(element) { return nil }
             return Self.objectIDReference(in: element) ?? element.pointee as? ManagedObjectID
         }
+    }
+
+    /// Calls `body` with the address of the value in slot `slot` (which the layout must have).
+    func withElement<Result>(inSlot slot: Int, _ body: (UnsafePointer<Any?>) -> Result) -> Result {
+        let first = Int(firstSlot)
+        return storage.unsafelyUnwrapped.withUnsafeMutablePointerToElements { body(UnsafePointer($0 + first + slot)) }
     }
 
     /// The ID held by the value at `element` when its existential container records the type
@@ -155,6 +160,18 @@ public struct PropertyValues: @unchecked Sendable {
         let metadata = words.load(fromByteOffset: 3 * MemoryLayout<UnsafeRawPointer>.size, as: UnsafeRawPointer?.self)
         guard metadata == unsafeBitCast(ManagedObjectID.self, to: UnsafeRawPointer.self) else { return nil }
         return words.load(as: Unmanaged<ManagedObjectID>.self).takeUnretainedValue()
+    }
+
+    /// Whether the value at `element` is nil, read from its metadata word (see
+    /// ``objectIDReference(in:)``): a to-one slot with no destination is the common case, and the
+    /// cast it would otherwise take copies the value first.
+    static func holdsNoValue(_ element: UnsafePointer<Any?>) -> Bool {
+        guard MemoryLayout<Any?>.size == 4 * MemoryLayout<UnsafeRawPointer>.size else {
+            return element.pointee == nil
+        }
+        let metadata = UnsafeRawPointer(element).load(
+            fromByteOffset: 3 * MemoryLayout<UnsafeRawPointer>.size, as: UnsafeRawPointer?.self)
+        return metadata == nil
     }
 
     /// Whether these are the values of ``init()``: no layout, no slots and no values by name.

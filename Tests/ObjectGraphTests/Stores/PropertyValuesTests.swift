@@ -16,6 +16,15 @@ struct PropertyValuesTests {
         withExtendedLifetime(model) {}
     }
 
+    @Test func onlyANilSlotIsSeenAsHoldingNoValue() throws {
+        let layout = PropertySlotLayout(names: ["name", "year", "theater", "rating", "empty"])
+        let values = PropertyValues(layout: layout, slots: ["Up", 2009, nil, 8.3, ""])
+        let held = (0..<5).map { slot in
+            values.withElement(inSlot: slot) { !PropertyValues.holdsNoValue($0) }
+        }
+        #expect(held == [true, true, false, true, true])
+    }
+
     @Test func aSlotHoldingNoIDReadsAsNone() throws {
         let layout = PropertySlotLayout(names: ["name", "year", "theater", "rating"])
         let values = PropertyValues(layout: layout, slots: ["Up", 2009, nil, 8.3])
