@@ -12,6 +12,9 @@ struct ObjectGraphFigures {
     var peakMiB: Double?
     /// The resident memory just before that fetch began, in MiB (the fetch only).
     var floorMiB: Double?
+    /// The resident memory once the fetch returned, its freed memory (SQLite's sorter, the row
+    /// batches) handed back to the system, with the objects still held, in MiB (the fetch only).
+    var heldMiB: Double?
 
     /// Ours ÷ baseline.
     var ratio: Double { base > 0 ? ours / base : .infinity }
@@ -20,6 +23,13 @@ struct ObjectGraphFigures {
     func bytesPerObject(count: Int) -> Double? {
         guard let peakMiB, let floorMiB, count > 0 else { return nil }
         return (peakMiB - floorMiB) * 1_048_576 / Double(count)
+    }
+
+    /// What each of `count` fetched objects costs while held, in bytes: ``heldMiB`` above the
+    /// floor (the fetch only).
+    func heldBytesPerObject(count: Int) -> Double? {
+        guard let heldMiB, let floorMiB, count > 0 else { return nil }
+        return (heldMiB - floorMiB) * 1_048_576 / Double(count)
     }
 }
 
@@ -63,13 +73,15 @@ extension ObjectGraphBenchmark {
         // First touch: the heap freed so far is handed back to the system before each run, so
         // the peak is this fetch's own and every object lands on a page new to the process. The
         // floor is the resident size of that run just before its fetch began.
-        var memory: (peak: Double, floor: Double) = (0, 0)
+        var memory: (peak: Double, floor: Double, held: Double) = (0, 0, 0)
         let (firstTouch, firstTouchBase) = try pairedMedians(
             ours: { _ in
                 Measurement.resetPeakMemory()
                 return try timedFetch(at: url) { floor in
                     let peak = Measurement.peakMemoryMiB()
-                    if peak > memory.peak { memory = (peak, floor) }
+                    Measurement.returnFreedMemory()
+                    let held = Measurement.residentMemoryMiB()
+                    if peak > memory.peak { memory = (peak, floor, held) }
                 }
             }, base: baseline)
         // The result: runs that reuse the memory earlier runs freed, as the insert and cascade
@@ -83,7 +95,15 @@ extension ObjectGraphBenchmark {
                 + "before each run; the peak above is from these runs) it took \(String(format: "%.1f", firstTouch)) ms "
                 + "against \(String(format: "%.1f", firstTouchBase)) ms: \(String(format: "%.3f", firstTouch / firstTouchBase))×"
         )
-        return ObjectGraphFigures(ours: ours, base: base, peakMiB: memory.peak, floorMiB: memory.floor)
+        let figures = ObjectGraphFigures(
+            ours: ours, base: base, peakMiB: memory.peak, floorMiB: memory.floor, heldMiB: memory.held)
+        if let held = figures.heldBytesPerObject(count: count) {
+            print(
+                "# \(suite)/\(name): held once the fetch returned (SQLite's sorter and the row batches freed and "
+                    + "trimmed): \(String(format: "%.1f", memory.held - memory.floor)) MiB above the floor, "
+                    + "\(String(format: "%.0f", held)) bytes a movie")
+        }
+        return figures
     }
 
     /// Opens the store, fetches every movie sorted by name reading each attribute, calls

@@ -40,7 +40,7 @@ extension ChangeTracker {
                 var count = 0
                 for object in run {
                     guard let permanent = object.plannedObjectID else { continue }
-                    hashes.initializeElement(at: count, to: permanent.precomputedHash)
+                    hashes.initializeElement(at: count, to: permanent.identityHash)
                     count += 1
                 }
                 return !registry.mayContainAny(ofHashes: UnsafeBufferPointer(rebasing: hashes[..<count]))

@@ -131,7 +131,7 @@ extension ManagedObjectContext {
             if rowsAreDistinct {
                 isUnregistered = withUnsafeTemporaryAllocation(of: Int.self, capacity: batch.count) { hashes in
                     for (offset, index) in batch.indices.enumerated() {
-                        hashes.initializeElement(at: offset, to: rows[index].objectID.precomputedHash)
+                        hashes.initializeElement(at: offset, to: rows[index].objectID.identityHash)
                     }
                     return !tracker.registry.mayContainAny(ofHashes: UnsafeBufferPointer(hashes))
                 }

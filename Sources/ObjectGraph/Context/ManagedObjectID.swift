@@ -54,7 +54,7 @@ public final class ManagedObjectID: Hashable, CustomStringConvertible, @unchecke
 
     /// The hash of what `==` compares. Worked out when asked rather than stored: two loads and
     /// a multiply, against eight bytes on every ID.
-    var precomputedHash: Int {
+    var identityHash: Int {
         switch origin {
         case .permanent(let family): Self.hash(primaryKey: key, familyHash: family.hash)
         case .temporary: Self.hash(primaryKey: key, familyHash: 0)
@@ -156,13 +156,13 @@ public final class ManagedObjectID: Hashable, CustomStringConvertible, @unchecke
     }
 
     public func hash(into hasher: inout Hasher) {
-        hasher.combine(precomputedHash)
+        hasher.combine(identityHash)
     }
 
-    /// The hash `Set` and `Dictionary` use: the precomputed hash mixed with the table's seed
+    /// The hash `Set` and `Dictionary` use: the identity hash mixed with the table's seed
     /// (it is a hash already, so it is not hashed again).
     public func _rawHashValue(seed: Int) -> Int {
-        var bits = UInt64(UInt(bitPattern: precomputedHash)) ^ UInt64(UInt(bitPattern: seed))
+        var bits = UInt64(UInt(bitPattern: identityHash)) ^ UInt64(UInt(bitPattern: seed))
         bits = (bits ^ (bits >> 31)) &* 0x7FB5_D329_728E_A185
         bits = (bits ^ (bits >> 27)) &* 0x81DA_DEF4_BC2D_D44D
         return Int(truncatingIfNeeded: bits ^ (bits >> 33))

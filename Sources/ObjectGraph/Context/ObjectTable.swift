@@ -1,6 +1,6 @@
 /// A hash table from object IDs to unretained objects: the storage of ``ObjectRegistry``.
 ///
-/// An ID carries its hash already (`ManagedObjectID.precomputedHash`); this table uses that hash
+/// An ID carries its hash already (`ManagedObjectID.identityHash`); this table uses that hash
 /// directly rather than hashing the ID again as a `Dictionary` would.
 ///
 /// It is laid out for the cache, because a large fetch looks up each new row's ID once (to find
@@ -78,7 +78,7 @@ struct ObjectTable {
     /// Stores `value` for `key`, which the table does not hold (the caller just looked).
     mutating func insertNew(_ value: Unmanaged<ManagedObject>, for key: ManagedObjectID) {
         if (entries.count + 1) * 2 > slots.count { resize(to: slots.count * 2) }
-        let tag = Self.tag(of: key.precomputedHash)
+        let tag = Self.tag(of: key.identityHash)
         place(tag: tag, position: entries.count)
         entries.append(Entry(key: key, value: value, tag: tag))
     }
@@ -132,7 +132,7 @@ struct ObjectTable {
 
     /// The index slot and entry position of `key`, if the table holds it.
     private func find(_ key: ManagedObjectID) -> (slot: Int, position: Int)? {
-        let tag = Self.tag(of: key.precomputedHash)
+        let tag = Self.tag(of: key.identityHash)
         var index = Int(tag) & mask
         while true {
             let slot = slots[index]

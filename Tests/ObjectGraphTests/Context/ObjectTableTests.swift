@@ -79,7 +79,7 @@ struct ObjectTableTests {
 @Suite("Object table removal")
 struct ObjectTableRemovalTests {
     private static func mayContainAny(_ table: ObjectTable, _ ids: some Collection<ManagedObjectID>) -> Bool {
-        let hashes = ids.map(\.precomputedHash)
+        let hashes = ids.map(\.identityHash)
         return hashes.withUnsafeBufferPointer { table.mayContainAny(ofHashes: $0) }
     }
 
