@@ -159,11 +159,9 @@ final class BlockRenderer {
         let available = max(1, width - 4)
         return CodeHighlighter.lines(of: node.literal, info: node.fenceInfo).flatMap { spans -> [StyledLine] in
             if spans.isEmpty { return [StyledLine(isPreformatted: true)] }
-            let lineWidth = spans.reduce(0) { $0 + $1.width }
-            guard options.codeOverflow == .wrap, lineWidth > available else {
-                var line = StyledLine([indent], isPreformatted: true)
-                for span in spans { line.append(span) }
-                return [line]
+            // The width is only needed (and counted) where long lines wrap.
+            guard options.codeOverflow == .wrap, spans.reduce(0, { $0 + $1.width }) > available else {
+                return [StyledLine(joining: indent, spans, isPreformatted: true)]
             }
             return rows(of: spans, width: available).enumerated().map { index, row in
                 let prefix = index == 0 ? indent : StyledSpan("  ↪ ", style: Theme.overflowMarker)

@@ -1,4 +1,5 @@
 import TerminalKit
+import TestSupport
 import Testing
 
 @testable import TerminalMarkdown
@@ -118,6 +119,16 @@ import Testing
             let reference = MarkdownRenderer(options: options, wrapsNarrowTextDirectly: false)
                 .render(Self.trickyDocument)
             #expect(fast == reference, "colors \(colors), hyperlinks \(hyperlinks)")
+        }
+    }
+
+    @Test(.enabled(if: SharedCorpus.isAvailable, SpecCorpus.absenceReason), arguments: [80, 50, 20])
+    func rendersEverySpecExampleAsTextWrapperAloneDoes(width: Int) {
+        let options = RenderOptions(width: width, colors: true, hyperlinks: true)
+        let fast = MarkdownRenderer(options: options, wrapsNarrowTextDirectly: true)
+        let reference = MarkdownRenderer(options: options, wrapsNarrowTextDirectly: false)
+        for example in SpecCorpus.commonMark + SpecCorpus.gfm {
+            #expect(fast.render(example.markdown) == reference.render(example.markdown), "\(example.testDescription)")
         }
     }
 }
