@@ -140,12 +140,27 @@ enum NarrowTextWrapper {
         return ranges
     }
 
-    /// The output line made of `range` of a hard line's bytes, whose spans end at `ends`.
+    /// The output line made of `range` of a hard line's bytes, whose spans end at `ends`: a span
+    /// for each run of neighbours that look the same, the input span itself where the run is one
+    /// whole span (no new text), so nothing is left for `StyledLine.append` to join.
     private static func line(_ range: Range<Int>, of spans: [StyledSpan], bytes: [UInt8], ends: [Int]) -> StyledLine {
-        var line = StyledLine()
+        var pieces: [StyledSpan] = []
         var spanStart = 0
-        var pieceStart = range.lowerBound
-        var look: StyledSpan?
+        // The run being gathered: its first span, where its bytes start, and how many spans it has.
+        var head: Int?
+        var runStart = range.lowerBound
+        var runCount = 0
+        var headIsWhole = false
+        func closeRun(at end: Int) {
+            guard let head else { return }
+            let look = spans[head]
+            if runCount == 1, headIsWhole {
+                pieces.append(look)
+            } else {
+                let text = String(decoding: bytes[runStart..<end], as: UTF8.self)
+                pieces.append(StyledSpan(text, style: look.style, link: look.link))
+            }
+        }
         for (index, spanEnd) in ends.enumerated() {
             defer { spanStart = spanEnd }
             let lower = max(spanStart, range.lowerBound)
@@ -154,17 +169,17 @@ enum NarrowTextWrapper {
                 if spanStart >= range.upperBound { break }
                 continue
             }
-            let span = spans[index]
-            if let open = look, open.style == span.style, open.link == span.link { continue }
-            if let open = look { line.append(piece(bytes[pieceStart..<lower], like: open)) }
-            look = span
-            pieceStart = lower
+            if let head, spans[head].style == spans[index].style, spans[head].link == spans[index].link {
+                runCount += 1
+                continue
+            }
+            closeRun(at: lower)
+            head = index
+            runStart = lower
+            runCount = 1
+            headIsWhole = lower == spanStart && upper == spanEnd
         }
-        if let open = look { line.append(piece(bytes[pieceStart..<range.upperBound], like: open)) }
-        return line
-    }
-
-    private static func piece(_ text: ArraySlice<UInt8>, like look: StyledSpan) -> StyledSpan {
-        StyledSpan(String(decoding: text, as: UTF8.self), style: look.style, link: look.link)
+        closeRun(at: range.upperBound)
+        return StyledLine(pieces)
     }
 }
