@@ -73,7 +73,7 @@ extension BlockRenderer {
     }
 
     private func drawRow(_ cells: [[[StyledSpan]]], widths: [Int], alignments: [PipeTable.Alignment]) -> [StyledLine] {
-        let wrapped = cells.enumerated().map { column, cell in TextWrapper(width: widths[column]).wrap(cell) }
+        let wrapped = cells.enumerated().map { column, cell in self.wrapped(cell, width: widths[column]) }
         let height = wrapped.map(\.count).max() ?? 1
         let border = StyledSpan(" │ ", style: Theme.tableBorder)
         var lines: [StyledLine] = []

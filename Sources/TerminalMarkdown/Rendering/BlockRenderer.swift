@@ -15,10 +15,14 @@ final class BlockRenderer {
     var listDepth = 0
     /// Hyperlink targets already decided, by destination (documents repeat their links).
     private var hyperlinkTargets: [String: String?] = [:]
+    /// Whether text of one-column characters is wrapped by ``NarrowTextWrapper`` (always, but for
+    /// the tests that hold it to `TextWrapper`'s lines).
+    let wrapsNarrowTextDirectly: Bool
 
-    init(options: RenderOptions, tables: PipeTableScanner) {
+    init(options: RenderOptions, tables: PipeTableScanner, wrapsNarrowTextDirectly: Bool = true) {
         self.options = options
         self.tables = tables
+        self.wrapsNarrowTextDirectly = wrapsNarrowTextDirectly
         linkPolicy = LinkPolicy(documentDirectory: options.documentDirectory)
     }
 
@@ -65,7 +69,7 @@ final class BlockRenderer {
     func block(_ node: MarkdownNode, width: Int, tight: Bool) -> [StyledLine] {
         switch node.kind {
         case .paragraph:
-            return TextWrapper(width: width).wrap(inlines(of: node, style: .plain))
+            return wrapped(inlines(of: node, style: .plain), width: width)
         case .heading:
             return heading(node, width: width)
         case .blockQuote:
@@ -85,7 +89,7 @@ final class BlockRenderer {
             return blocks(in: node, width: width, tight: tight)
         default:
             // Inline content where a block is expected (never produced by libcmark): draw it as text.
-            return TextWrapper(width: width).wrap(inlines(of: node, style: .plain))
+            return wrapped(inlines(of: node, style: .plain), width: width)
         }
     }
 
@@ -108,6 +112,13 @@ final class BlockRenderer {
         return lines
     }
 
+    /// `TextWrapper(width: width).wrap(hardLines)`: by ``NarrowTextWrapper`` where every character
+    /// is one scalar one column wide (most text), which gives the same lines at a fraction of the cost.
+    func wrapped(_ hardLines: [[StyledSpan]], width: Int) -> [StyledLine] {
+        (wrapsNarrowTextDirectly ? NarrowTextWrapper.wrap(hardLines, width: width) : nil)
+            ?? TextWrapper(width: width).wrap(hardLines)
+    }
+
     // MARK: - Leaf blocks
 
     private func heading(_ node: MarkdownNode, width: Int) -> [StyledLine] {
@@ -119,7 +130,7 @@ final class BlockRenderer {
                 inlines(of: node, style: style), firstPrefix: [StyledSpan(marker)],
                 continuationPrefix: [StyledSpan(String(repeating: " ", count: marker.count))])
         }
-        var lines = TextWrapper(width: width).wrap(inlines(of: node, style: style))
+        var lines = wrapped(inlines(of: node, style: style), width: width)
         if level <= 2 {
             let ruleWidth = min(width, lines.map(\.width).max() ?? 0)
             lines.append(
@@ -138,7 +149,7 @@ final class BlockRenderer {
         let hardLines = text.split(separator: "\n", omittingEmptySubsequences: false).map {
             [StyledSpan(CodeHighlighter.expandTabs($0), style: Theme.html)]
         }
-        return TextWrapper(width: width).wrap(hardLines)
+        return wrapped(hardLines, width: width)
     }
 
     /// A code block, indented by four columns. Code is never cut: with ``RenderOptions/CodeOverflow/wrap``
@@ -148,11 +159,9 @@ final class BlockRenderer {
         let available = max(1, width - 4)
         return CodeHighlighter.lines(of: node.literal, info: node.fenceInfo).flatMap { spans -> [StyledLine] in
             if spans.isEmpty { return [StyledLine(isPreformatted: true)] }
-            let lineWidth = spans.reduce(0) { $0 + $1.width }
-            guard options.codeOverflow == .wrap, lineWidth > available else {
-                var line = StyledLine([indent], isPreformatted: true)
-                for span in spans { line.append(span) }
-                return [line]
+            // The width is only needed (and counted) where long lines wrap.
+            guard options.codeOverflow == .wrap, spans.reduce(0, { $0 + $1.width }) > available else {
+                return [StyledLine(joining: indent, spans, isPreformatted: true)]
             }
             return rows(of: spans, width: available).enumerated().map { index, row in
                 let prefix = index == 0 ? indent : StyledSpan("  ↪ ", style: Theme.overflowMarker)

@@ -13,10 +13,18 @@ import TerminalKit
 public struct MarkdownRenderer: Sendable {
     /// How documents are drawn.
     public var options: RenderOptions
+    /// Whether text of one-column characters is wrapped by ``NarrowTextWrapper`` (always, but for
+    /// the tests that hold it to `TextWrapper`'s lines).
+    let wrapsNarrowTextDirectly: Bool
 
     /// Creates a renderer.
     public init(options: RenderOptions) {
+        self.init(options: options, wrapsNarrowTextDirectly: true)
+    }
+
+    init(options: RenderOptions, wrapsNarrowTextDirectly: Bool) {
         self.options = options
+        self.wrapsNarrowTextDirectly = wrapsNarrowTextDirectly
     }
 
     /// The document as styled lines (for callers that post-process, like search highlighting).
@@ -25,7 +33,8 @@ public struct MarkdownRenderer: Sendable {
         let document = MarkdownDocument(parsing: scanner.source)
         // The nodes are pointers into the document's tree: it must outlive the walk.
         return withExtendedLifetime(document) {
-            BlockRenderer(options: options, tables: scanner).render(document.root)
+            BlockRenderer(options: options, tables: scanner, wrapsNarrowTextDirectly: wrapsNarrowTextDirectly).render(
+                document.root)
         }
     }
 
