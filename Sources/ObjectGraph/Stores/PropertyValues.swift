@@ -34,7 +34,7 @@ public struct PropertyValues: @unchecked Sendable {
 
     /// Empty values laid out by `layout`.
     init(layout: PropertySlotLayout) {
-        storage = ValueRows.oneRow(layout: layout) { slots, width in slots.initialize(repeating: nil, count: width) }
+        storage = ValueRows.oneRow(layout: layout) { slots, width in slots.initialize(repeating: .none, count: width) }
         firstSlot = 0
     }
 
@@ -52,7 +52,9 @@ public struct PropertyValues: @unchecked Sendable {
     init(layout: PropertySlotLayout, slots: [Any?]) {
         storage = ValueRows.oneRow(layout: layout) { destination, width in
             slots.withUnsafeBufferPointer { source in
-                for slot in 0..<width { (destination + slot).initialize(to: slot < source.count ? source[slot] : nil) }
+                for slot in 0..<width {
+                    (destination + slot).initialize(to: slot < source.count ? SlotValue(source[slot]) : .none)
+                }
             }
         }
         firstSlot = 0
@@ -86,6 +88,12 @@ public struct PropertyValues: @unchecked Sendable {
 
     /// The value in slot `slot` of the layout.
     subscript(slot slot: Int) -> Any? {
+        get { self[slotValue: slot].value }
+        set { self[slotValue: slot] = SlotValue(newValue) }
+    }
+
+    /// The value in slot `slot` of the layout, as stored.
+    subscript(slotValue slot: Int) -> SlotValue {
         get {
             storage.unsafelyUnwrapped.withUnsafeMutablePointerToElements { $0[Int(firstSlot) + slot] }
         }
@@ -114,7 +122,7 @@ public struct PropertyValues: @unchecked Sendable {
     }
 
     /// Calls `body` with this row's slots.
-    private func withSlots<Result>(_ body: (UnsafeBufferPointer<Any?>) -> Result) -> Result {
+    private func withSlots<Result>(_ body: (UnsafeBufferPointer<SlotValue>) -> Result) -> Result {
         guard let storage, let width = storage.layout?.width else {
             return body(UnsafeBufferPointer(start: nil, count: 0))
         }
@@ -129,49 +137,10 @@ public struct PropertyValues: @unchecked Sendable {
 
     /// The object ID in slot `slot` (a to-one destination's), or nil when the slot holds none.
     ///
-    /// A slot that holds an ID as stores put it there (an `Any` made from a `ManagedObjectID`) is
-    /// recognized by the type it records (see ``objectIDReference(in:)``) rather than by an
-    /// `as?` cast; anything else takes the cast.
+    /// A slot holding an ID as stores put it there is read by a switch; an ID stored boxed some
+    /// other way takes a cast.
     func objectID(inSlot slot: Int) -> ManagedObjectID? {
-        withElement(inSlot: slot) { element in
-            if Self.holdsNoValue(element) { return nil }
-            return Self.objectIDReference(in: element) ?? element.pointee as? ManagedObjectID
-        }
-    }
-
-    /// Calls `body` with the address of the value in slot `slot` (which the layout must have).
-    func withElement<Result>(inSlot slot: Int, _ body: (UnsafePointer<Any?>) -> Result) -> Result {
-        let first = Int(firstSlot)
-        return storage.unsafelyUnwrapped.withUnsafeMutablePointerToElements { body(UnsafePointer($0 + first + slot)) }
-    }
-
-    /// The ID held by the value at `element` when its existential container records the type
-    /// `ManagedObjectID`, without copying the value or calling the runtime's cast; nil otherwise.
-    ///
-    /// Swift's ABI lays out an `Any` as a three-word value buffer followed by the type metadata
-    /// of the value (Swift's `TypeLayout.rst`, "Existential Containers"); a class instance is
-    /// kept in the buffer's first word as its reference. `Optional<Any>` adds no tag: `nil` is a
-    /// metadata word no type has. So when the fourth word is `ManagedObjectID`'s metadata, the
-    /// first is the ID, borrowed from the slot. (`ManagedObjectID` is final, so boxing one always
-    /// records exactly that type.) Layouts other than the four words this reads are left to the cast.
-    static func objectIDReference(in element: UnsafePointer<Any?>) -> ManagedObjectID? {
-        guard MemoryLayout<Any?>.size == 4 * MemoryLayout<UnsafeRawPointer>.size else { return nil }
-        let words = UnsafeRawPointer(element)
-        let metadata = words.load(fromByteOffset: 3 * MemoryLayout<UnsafeRawPointer>.size, as: UnsafeRawPointer?.self)
-        guard metadata == unsafeBitCast(ManagedObjectID.self, to: UnsafeRawPointer.self) else { return nil }
-        return words.load(as: Unmanaged<ManagedObjectID>.self).takeUnretainedValue()
-    }
-
-    /// Whether the value at `element` is nil, read from its metadata word (see
-    /// ``objectIDReference(in:)``): a to-one slot with no destination is the common case, and the
-    /// cast it would otherwise take copies the value first.
-    static func holdsNoValue(_ element: UnsafePointer<Any?>) -> Bool {
-        guard MemoryLayout<Any?>.size == 4 * MemoryLayout<UnsafeRawPointer>.size else {
-            return element.pointee == nil
-        }
-        let metadata = UnsafeRawPointer(element).load(
-            fromByteOffset: 3 * MemoryLayout<UnsafeRawPointer>.size, as: UnsafeRawPointer?.self)
-        return metadata == nil
+        self[slotValue: slot].objectID
     }
 
     /// Whether these are the values of ``init()``: no layout, no slots and no values by name.
@@ -182,7 +151,7 @@ public struct PropertyValues: @unchecked Sendable {
 
     /// Whether no property has a value.
     public var isEmpty: Bool {
-        (storage?.hasNoExtra ?? true) && !withSlots { $0.contains { $0 != nil } }
+        (storage?.hasNoExtra ?? true) && withSlots { $0.allSatisfy(\.isNone) }
     }
 
     /// The names of the properties that have a value.
@@ -190,7 +159,7 @@ public struct PropertyValues: @unchecked Sendable {
         var names = storage?.extra.keys.map { $0 } ?? []
         if let layout {
             withSlots { slots in
-                for (slot, value) in slots.enumerated() where value != nil { names.append(layout.names[slot]) }
+                for (slot, value) in slots.enumerated() where !value.isNone { names.append(layout.names[slot]) }
             }
         }
         return names
@@ -202,7 +171,7 @@ public struct PropertyValues: @unchecked Sendable {
         if let layout {
             withSlots { slots in
                 for (slot, value) in slots.enumerated() {
-                    if let value { result[layout.names[slot]] = value }
+                    if let value = value.value { result[layout.names[slot]] = value }
                 }
             }
         }

@@ -8,7 +8,7 @@
 /// its own unless no other value set holds the chunk (copy on write, as an array does).
 ///
 /// Slots `0..<count` are initialized; the rest of the capacity is not.
-final class ValueRows: ManagedBuffer<ValueRows.Header, Any?> {
+final class ValueRows: ManagedBuffer<ValueRows.Header, SlotValue> {
     /// What the chunk records besides its slots.
     struct Header {
         /// The layout of every row in the chunk; nil for values made from a dictionary.
@@ -24,7 +24,7 @@ final class ValueRows: ManagedBuffer<ValueRows.Header, Any?> {
     /// exactly the layout's width), with `extra` values by name.
     static func oneRow(
         layout: PropertySlotLayout?, extra: [String: Any] = Dictionary(),
-        fill: (UnsafeMutablePointer<Any?>, Int) -> Void
+        fill: (UnsafeMutablePointer<SlotValue>, Int) -> Void
     ) -> ValueRows {
         let width = layout?.width ?? 0
         let storage = unsafeDowncast(
@@ -88,7 +88,7 @@ struct ValueRowsWriter {
     /// The number of rows the next chunk takes.
     private var nextChunkRows = 1
 
-    /// Chunks hold at most this many slots (64 KiB of `Any?`), so one surviving object keeps a
+    /// Chunks hold at most this many slots (48 KiB of ``SlotValue``), so one surviving object keeps a
     /// bounded amount of its fetch alive and a chunk stays below malloc's mmap threshold.
     static let largestChunkSlots = 2_048
 
@@ -113,7 +113,7 @@ struct ValueRowsWriter {
 
     /// Writes the next slot of the row begun last.
     @inline(__always)
-    mutating func append(_ value: Any?) {
+    mutating func append(_ value: SlotValue) {
         chunk.unsafelyUnwrapped.withUnsafeMutablePointers { header, slots in
             (slots + header.pointee.count).initialize(to: value)
             header.pointee.count += 1

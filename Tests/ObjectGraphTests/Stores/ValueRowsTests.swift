@@ -13,8 +13,8 @@ struct ValueRowsTests {
         var writer = ValueRowsWriter()
         return (0..<count).map { index in
             writer.beginRow(layout: layout)
-            writer.append("Movie \(index)")
-            writer.append(1950 + index)
+            writer.append(.text("Movie \(index)"))
+            writer.append(.integer(1950 + index))
             return writer.endRow()
         }
     }
@@ -72,7 +72,7 @@ struct ValueRowsTests {
                 let id = ManagedObjectID(entity: entity, primaryKey: Int64(key), persistentStoreIdentifier: "STORE")
                 if key == 2 { released = id }
                 writer.beginRow(layout: layout)
-                writer.append(id)
+                writer.append(.objectID(id))
                 rows.append(writer.endRow())
             }
             #expect(rows[1].objectID(inSlot: 0) === released)

@@ -47,6 +47,18 @@ extension AttributeType {
         }
     }
 
+    /// Whether `slot` holds a value of this type's canonical Swift type already, so a setter can
+    /// store it as it is (the common case: an `Int` for an integer, a `String` for a string).
+    func isCanonical(_ slot: SlotValue) -> Bool {
+        switch (self, slot) {
+        case (.integer16, .integer), (.integer32, .integer), (.integer64, .integer), (.double, .real),
+            (.boolean, .flag), (.string, .text), (.date, .date), (.objectID, .objectID):
+            true
+        default:
+            false
+        }
+    }
+
     private static func integer(_ value: Any) -> Int? {
         switch value {
         case let number as Int: return number

@@ -118,8 +118,10 @@ extension ManagedObject {
                 "\"\(attribute.name)\" of \(entity.name) is derived and cannot be set")
             return
         }
-        var canonical: Any?
-        if let value {
+        // A value of the canonical type already (the common case) is classified once and stored
+        // as it is; any other goes through the conversion.
+        var canonical = SlotValue(value)
+        if let value, !attribute.attributeType.isCanonical(canonical) {
             guard let converted = attribute.attributeType.canonicalValue(value) else {
                 recordError(
                     .managedObjectValidation, key: attribute.name,
@@ -127,16 +129,16 @@ extension ManagedObject {
                         + "not \(type(of: value)) (\(value))")
                 return
             }
-            canonical = converted
+            canonical = SlotValue(converted)
         }
         fireFault()
         willChangeValue(forKey: attribute.name)
         if let slot, let layout = state.attributeValues.layout, slot < layout.propertyDescriptions.count,
             layout.propertyDescriptions[slot] === attribute
         {
-            state.attributeValues[slot: slot] = canonical
+            state.attributeValues[slotValue: slot] = canonical
         } else {
-            state.attributeValues[attribute.name] = canonical
+            state.attributeValues[attribute.name] = canonical.value
         }
         didChangeValue(forKey: attribute.name)
     }

@@ -164,15 +164,15 @@ extension SQLiteStore {
         recent.values.beginRow(layout: plan.valueLayout)
         for (slot, reader) in readers.enumerated() {
             if plan.hasMixedEntities && rowEntity.propertiesByName[plan.columns[slot].propertyName] == nil {
-                recent.values.append(nil)
+                recent.values.append(.none)
             } else if let type = reader.attributeType {
-                recent.values.append(SQLiteValueConversion.attributeValue(statement, at: reader.index, type: type))
+                recent.values.append(SQLiteValueConversion.attributeSlot(statement, at: reader.index, type: type))
             } else if let destination = reader.toOneDestination {
                 let identifier = readToOne(at: reader.index, of: destination, from: statement, recent: &recent)
-                recent.values.append(identifier)
+                recent.values.append(identifier.map(SlotValue.objectID) ?? .none)
             } else {
                 let value = readValue(of: plan.columns[slot], from: statement, recent: &recent)
-                recent.values.append(value)
+                recent.values.append(SlotValue(value))
             }
         }
         let values = recent.values.endRow()

@@ -111,27 +111,22 @@ extension SQLiteStore {
     ) throws -> Bool {
         if case .general = binder { return false }
         guard let slot = binder.slot else { return false }
-        guard let value = values[slot: slot] else {
+        // The slot's case says its type: no `Any` is made and cast back for each value.
+        switch (binder, values[slotValue: slot]) {
+        case (_, .none):
             try statement.bindNull(at: index)
-            return true
-        }
-        switch binder {
-        case .integer:
-            guard let integer = value as? Int else { return false }
+        case (.integer, .integer(let integer)):
             try statement.bind(Int64(integer), at: index)
-        case .real:
-            guard let real = value as? Double else { return false }
+        case (.real, .real(let real)):
             try statement.bind(real, at: index)
-        case .date:
-            guard let date = value as? Date else { return false }
+        case (.date, .date(let date)):
             try statement.bind(date.timeIntervalSinceReferenceDate, at: index)
-        case .text:
-            guard let text = value as? String else { return false }
+        case (.text, .text(let text)):
             try statement.bind(text, at: index)
-        case .foreignKey:
-            guard let destination = value as? ManagedObjectID, let key = destination.primaryKey else { return false }
+        case (.foreignKey, .objectID(let destination)):
+            guard let key = destination.primaryKey else { return false }
             try statement.bind(key, at: index)
-        case .general:
+        default:
             return false
         }
         return true
