@@ -64,6 +64,9 @@ public struct BatchedFetchResults: RandomAccessCollection {
         let context: ManagedObjectContext
         /// Loaded batches by number, least recently loaded first.
         private var batches: [(number: Int, objects: [ManagedObject])] = []
+        /// What making the objects of one batch leaves for the next (their entity's class and
+        /// to-one relationships).
+        private var made = FetchedObjectBatches()
 
         init(
             keys: ObjectKeyList, batchSize: Int, prefetching: [[RelationshipDescription]],
@@ -79,10 +82,12 @@ public struct BatchedFetchResults: RandomAccessCollection {
             precondition(position >= 0 && position < keys.count, "BatchedFetchResults index \(position) out of range")
             let number = position / batchSize
             let offset = position - number * batchSize
+            // A walk asks for the batch it asked for last, batchSize times in a row.
+            if let batch = batches.last, batch.number == number { return batch.objects[offset] }
             if let batch = batches.last(where: { $0.number == number }) { return batch.objects[offset] }
             let start = number * batchSize
             let range = start..<Swift.min(start + batchSize, keys.count)
-            let objects = context.loadBatch(of: keys, in: range, prefetching: prefetching)
+            let objects = context.loadBatch(of: keys, in: range, prefetching: prefetching, batches: &made)
             batches.append((number, objects))
             if batches.count > BatchedFetchResults.retainedBatchCount { batches.removeFirst() }
             return objects[offset]
