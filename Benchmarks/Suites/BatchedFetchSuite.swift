@@ -67,7 +67,9 @@ private struct BatchedFetchBenchmark {
         precondition(statementsChecksum == baseChecksum, "the batched statements read different names")
         print(
             "# batchedfetch/\(name): Core Data's statements by hand (keys, then IN per 256) took "
-                + String(format: "%.3f ms, %.2f× the raw walk; ours %.2f× them", statements, statements / base, ours / statements))
+                + String(
+                    format: "%.3f ms, %.2f× the raw walk; ours %.2f× them", statements, statements / base,
+                    ours / statements))
         try benchmarkObjectIDs(url)
     }
 

@@ -82,7 +82,9 @@ extension PersistentStoreCoordinator {
                 }
             }
             // One store's rows alone are returned as they are, not copied into `found`.
-            if found.isEmpty && missingByStore.count == 1 { return try missingByStore[0].store.rows(for: missingByStore[0].objectIDs) }
+            if found.isEmpty && missingByStore.count == 1 {
+                return try missingByStore[0].store.rows(for: missingByStore[0].objectIDs)
+            }
             for group in missingByStore { found += try group.store.rows(for: group.objectIDs) }
             return found
         }

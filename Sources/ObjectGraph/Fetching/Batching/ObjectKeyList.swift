@@ -100,7 +100,8 @@ public struct ObjectKeyList {
     func objectID(at index: Int) -> ManagedObjectID {
         let entityIndex = Int(entityIndexes.isEmpty ? 0 : entityIndexes[index])
         guard entityIndex == Int(Self.explicitMarker) else {
-            return ManagedObjectID(entity: entities[entityIndex], primaryKey: primaryKeys[index], family: families[entityIndex])
+            return ManagedObjectID(
+                entity: entities[entityIndex], primaryKey: primaryKeys[index], family: families[entityIndex])
         }
         switch explicit[Int(primaryKeys[index])] {
         case .object(let object): return object.objectID
