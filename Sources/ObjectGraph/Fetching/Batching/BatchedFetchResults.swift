@@ -64,9 +64,6 @@ public struct BatchedFetchResults: RandomAccessCollection {
         let context: ManagedObjectContext
         /// Loaded batches by number, least recently loaded first.
         private var batches: [(number: Int, objects: [ManagedObject])] = []
-        /// What making the objects of one batch leaves for the next (their entity's class and
-        /// to-one relationships).
-        private var made = FetchedObjectBatches()
 
         init(
             keys: ObjectKeyList, batchSize: Int, prefetching: [[RelationshipDescription]],
@@ -87,7 +84,7 @@ public struct BatchedFetchResults: RandomAccessCollection {
             if let batch = batches.last(where: { $0.number == number }) { return batch.objects[offset] }
             let start = number * batchSize
             let range = start..<Swift.min(start + batchSize, keys.count)
-            let objects = context.loadBatch(of: keys, in: range, prefetching: prefetching, batches: &made)
+            let objects = context.loadBatch(of: keys, in: range, prefetching: prefetching)
             batches.append((number, objects))
             if batches.count > BatchedFetchResults.retainedBatchCount { batches.removeFirst() }
             return objects[offset]

@@ -26,12 +26,13 @@ extension ManagedObjectContext {
 
     /// The objects of members `range` of `keys`, in order: objects already loaded here are
     /// used as they are; the others come from one store call for the whole range, made into
-    /// objects the way a fetch makes them (`batches` carries their entity's class and to-ones
-    /// from one batch to the next).
-    func loadBatch(
-        of keys: ObjectKeyList, in range: Range<Int>, prefetching: [[RelationshipDescription]],
-        batches: inout FetchedObjectBatches
-    ) -> [ManagedObject] {
+    /// objects the way a fetch makes them.
+    ///
+    /// What making them looks up (the entity's class and to-ones, the last to-one destination) is
+    /// not kept for the next batch: it would hold that destination after its batch is let go.
+    func loadBatch(of keys: ObjectKeyList, in range: Range<Int>, prefetching: [[RelationshipDescription]])
+        -> [ManagedObject]
+    {
         var objects: [ManagedObject?] = Array(repeating: nil, count: range.count)
         var missing: [ManagedObjectID] = []
         missing.reserveCapacity(range.count)
@@ -60,6 +61,7 @@ extension ManagedObjectContext {
             // way Core Data's inaccessible faults do (a collection's subscript cannot throw).
             let rows = (try? persistentStoreCoordinator.rows(for: missing)) ?? []
             var made: [ManagedObject] = []
+            var batches = FetchedObjectBatches()
             appendObjects(for: rows, to: &made, batches: &batches)
             for (row, object) in zip(rows, made) {
                 if let slot = slots[row.objectID] { objects[slot] = object }

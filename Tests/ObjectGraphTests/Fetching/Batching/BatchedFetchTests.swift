@@ -205,4 +205,25 @@ extension BatchedFetchTests {
         #expect(movies[2]["name"] == nil)
         #expect(ShowingsFixture.names(movies).filter { $0 != "<nil>" } == Self.descendingNames.filter { $0 != "M7" })
     }
+
+    @Test func aBatchWalkedPastLetsGoOfItsToOneDestinations() throws {
+        let stack = try TracedCinemaStack.filled { context in
+            try Self.tenMovies(in: context)
+            let request = FetchRequest(entityName: "Movie")
+            request.predicate = try ObjectPredicate(format: "name == %@", "M0")
+            let theater = try context.insertNewObject(forEntityName: "Theater")
+            theater["name"] = "Rex"
+            for movie in try context.fetch(request) { movie["theater"] = theater }
+            try context.save()
+        }
+        let request = FetchRequest(entityName: "Movie")
+        request.sortDescriptors = [ObjectSortDescriptor(key: "name")]
+        request.fetchBatchSize = 1
+        let movies = try stack.context.fetchInBatches(request)
+        let theaterID = try #require((movies[0]["theater"] as? ManagedObject)?.objectID)
+        for movie in movies { _ = movie["name"] }
+        // Only the movies of the batches kept are left: M0's theater went with M0.
+        #expect(stack.context.registeredObject(for: theaterID) == nil)
+        #expect(stack.context.registeredObjects.count == BatchedFetchResults.retainedBatchCount)
+    }
 }
