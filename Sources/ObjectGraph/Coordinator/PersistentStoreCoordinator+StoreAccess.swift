@@ -58,17 +58,32 @@ extension PersistentStoreCoordinator {
         let rows: [StoreRow] = try locked {
             var found: [StoreRow] = []
             var missingByStore: [(store: PersistentStore, objectIDs: [ManagedObjectID])] = []
+            var lastGroup: (identifier: String, index: Int)?
             for objectID in objectIDs {
                 if !readsThroughRowCache || objectID.isTemporaryID, let cached = rowCache.row(for: objectID) {
                     found.append(cached)
                     continue
                 }
+                // The IDs of a batch are nearly always of one store: its identifier is compared
+                // (usually one shared string, so at once) before the stores are searched.
+                if let identifier = objectID.persistentStoreIdentifier, let last = lastGroup,
+                    identifier == last.identifier
+                {
+                    missingByStore[last.index].objectIDs.append(objectID)
+                    continue
+                }
                 guard let store = store(for: objectID) else { continue }
                 if let index = missingByStore.firstIndex(where: { $0.store === store }) {
                     missingByStore[index].objectIDs.append(objectID)
+                    lastGroup = (store.identifier, index)
                 } else {
                     missingByStore.append((store, [objectID]))
+                    lastGroup = (store.identifier, missingByStore.count - 1)
                 }
+            }
+            // One store's rows alone are returned as they are, not copied into `found`.
+            if found.isEmpty && missingByStore.count == 1 {
+                return try missingByStore[0].store.rows(for: missingByStore[0].objectIDs)
             }
             for group in missingByStore { found += try group.store.rows(for: group.objectIDs) }
             return found

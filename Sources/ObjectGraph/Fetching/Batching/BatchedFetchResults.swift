@@ -79,6 +79,8 @@ public struct BatchedFetchResults: RandomAccessCollection {
             precondition(position >= 0 && position < keys.count, "BatchedFetchResults index \(position) out of range")
             let number = position / batchSize
             let offset = position - number * batchSize
+            // A walk asks for the batch it asked for last, batchSize times in a row.
+            if let batch = batches.last, batch.number == number { return batch.objects[offset] }
             if let batch = batches.last(where: { $0.number == number }) { return batch.objects[offset] }
             let start = number * batchSize
             let range = start..<Swift.min(start + batchSize, keys.count)

@@ -25,32 +25,46 @@ extension ManagedObjectContext {
     }
 
     /// The objects of members `range` of `keys`, in order: objects already loaded here are
-    /// used as they are; the others come from one store call for the whole range.
+    /// used as they are; the others come from one store call for the whole range, made into
+    /// objects the way a fetch makes them.
+    ///
+    /// What making them looks up (the entity's class and to-ones, the last to-one destination) is
+    /// not kept for the next batch: it would hold that destination after its batch is let go.
     func loadBatch(of keys: ObjectKeyList, in range: Range<Int>, prefetching: [[RelationshipDescription]])
         -> [ManagedObject]
     {
         var objects: [ManagedObject?] = Array(repeating: nil, count: range.count)
         var missing: [ManagedObjectID] = []
+        missing.reserveCapacity(range.count)
         var slots: [ManagedObjectID: Int] = [:]
         for index in range {
-            if case .object(let object) = keys[index] {
-                objects[index - range.lowerBound] = object
+            let slot = index - range.lowerBound
+            if let object = keys.explicitObject(at: index) {
+                objects[slot] = object
                 continue
             }
             let objectID = keys.objectID(at: index)
-            if let object = registeredObject(for: objectID), !object.isFault {
-                objects[index - range.lowerBound] = object
+            if let object = tracker.registry[objectID], !object.isFault {
+                objects[slot] = object
             } else {
                 missing.append(objectID)
-                slots[objectID] = index - range.lowerBound
             }
         }
         if !missing.isEmpty {
+            slots.reserveCapacity(missing.count)
+            var next = 0
+            for (slot, object) in objects.enumerated() where object == nil {
+                slots[missing[next]] = slot
+                next += 1
+            }
             // A batch that cannot be read leaves its objects as faults, which read as empty, the
             // way Core Data's inaccessible faults do (a collection's subscript cannot throw).
             let rows = (try? persistentStoreCoordinator.rows(for: missing)) ?? []
-            for row in rows {
-                if let slot = slots[row.objectID] { objects[slot] = object(for: row) }
+            var made: [ManagedObject] = []
+            var batches = FetchedObjectBatches()
+            appendObjects(for: rows, to: &made, batches: &batches)
+            for (row, object) in zip(rows, made) {
+                if let slot = slots[row.objectID] { objects[slot] = object }
             }
         }
         let batch = objects.enumerated().map { slot, object in

@@ -29,6 +29,9 @@ public struct ObjectKeyList {
     let storeIdentifier: String
     /// The entities the rows are of; ``entityIndexes`` refer to them.
     private var entities: [EntityDescription] = []
+    /// The ID family of each of ``entities`` in the store: what every ID made for its rows
+    /// shares, worked out once rather than per ID (its hash reads two strings).
+    private var families: [ManagedObjectID.Family] = []
     private var entityIndexByName: [String: UInt16] = [:]
     /// The primary keys, or indexes into ``explicit`` where the entity index is the marker.
     private var primaryKeys: [Int64] = []
@@ -95,14 +98,23 @@ public struct ObjectKeyList {
 
     /// The ID of the member at `index` (a temporary one for an unsaved object).
     func objectID(at index: Int) -> ManagedObjectID {
-        switch self[index] {
-        case .row(let entity, let primaryKey):
-            return ManagedObjectID(entity: entity, primaryKey: primaryKey, persistentStoreIdentifier: storeIdentifier)
-        case .object(let object):
-            return object.objectID
-        case .objectID(let objectID):
-            return objectID
+        let entityIndex = Int(entityIndexes.isEmpty ? 0 : entityIndexes[index])
+        guard entityIndex == Int(Self.explicitMarker) else {
+            return ManagedObjectID(
+                entity: entities[entityIndex], primaryKey: primaryKeys[index], family: families[entityIndex])
         }
+        switch explicit[Int(primaryKeys[index])] {
+        case .object(let object): return object.objectID
+        case .objectID(let objectID): return objectID
+        }
+    }
+
+    /// The unsaved or changed object of the context at `index`, when that member is one.
+    func explicitObject(at index: Int) -> ManagedObject? {
+        guard !entityIndexes.isEmpty && entityIndexes[index] == Self.explicitMarker,
+            case .object(let object) = explicit[Int(primaryKeys[index])]
+        else { return nil }
+        return object
     }
 
     /// The members from `offset` on, at most `limit` of them (0: no limit).
@@ -118,9 +130,12 @@ public struct ObjectKeyList {
     }
 
     private mutating func entityIndex(of entity: EntityDescription) -> UInt16 {
+        // Most lists hold one entity: spare hashing its name for every row appended.
+        if let first = entities.first, first === entity { return 0 }
         if let index = entityIndexByName[entity.name] { return index }
         let index = UInt16(entities.count)
         entities.append(entity)
+        families.append(ManagedObjectID.Family(entity: entity, store: storeIdentifier))
         entityIndexByName[entity.name] = index
         return index
     }

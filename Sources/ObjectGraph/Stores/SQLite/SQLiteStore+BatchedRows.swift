@@ -15,22 +15,27 @@ extension SQLiteStore {
     /// SQL trace (level 1): each `SELECT`, then `sql connection fetch time` and
     /// `total fetch execution time … for N rows.`, as for a fetch.
     public func rows(for objectIDs: [ManagedObjectID]) throws -> [StoreRow] {
-        var keysByEntity: [ObjectIdentifier: (entity: EntityDescription, keys: [Int64])] = [:]
-        var entityOrder: [ObjectIdentifier] = []
+        // Keys grouped by entity in the order each entity first appears; a batch is nearly
+        // always of one entity, so the group of the ID before is tried first.
+        var groups: [(entity: EntityDescription, keys: [Int64])] = []
+        var current = 0
         for objectID in objectIDs {
             guard let key = objectID.primaryKey, objectID.persistentStoreIdentifier == identifier else { continue }
-            let entityKey = ObjectIdentifier(objectID.entity)
-            if keysByEntity[entityKey] == nil {
-                keysByEntity[entityKey] = (objectID.entity, [])
-                entityOrder.append(entityKey)
+            if current >= groups.count || groups[current].entity !== objectID.entity {
+                if let index = groups.firstIndex(where: { $0.entity === objectID.entity }) {
+                    current = index
+                } else {
+                    current = groups.count
+                    groups.append((objectID.entity, []))
+                    groups[current].keys.reserveCapacity(objectIDs.count)
+                }
             }
-            keysByEntity[entityKey]?.keys.append(key)
+            groups[current].keys.append(key)
         }
         var rows: [StoreRow] = []
         rows.reserveCapacity(objectIDs.count)
         do {
-            for entityKey in entityOrder {
-                guard let group = keysByEntity[entityKey] else { continue }
+            for group in groups {
                 let plan = try readPlan(for: group.entity, includesSubentities: true)
                 var start = 0
                 while start < group.keys.count {
@@ -45,6 +50,10 @@ extension SQLiteStore {
         return rows
     }
 
+    /// `?,?,…,?` for each width a batch is padded to (8, 16, … `batchedRowLimit`), made once.
+    private static let placeholderLists: [String] = sequence(first: 8) { $0 < batchedRowLimit ? $0 * 2 : nil }
+        .map { String(repeating: "?,", count: $0 - 1) + "?" }
+
     /// Reads the rows of `keys` (one batch) and appends them to `rows`.
     private func readBatch(_ keys: [Int64], plan: ReadPlan, into rows: inout [StoreRow]) throws {
         let started = DispatchTime.now()
@@ -54,7 +63,7 @@ extension SQLiteStore {
         if let last = bindings.last {
             bindings += Array(repeating: last, count: width - keys.count)
         }
-        let marks = Array(repeating: "?", count: width).joined(separator: ",")
+        let marks = Self.placeholderLists[width.trailingZeroBitCount - 3]
         let sql = "SELECT \(plan.selectClause) FROM \(plan.tableName) t0 WHERE  t0.Z_PK IN (\(marks))"
         let statement = try prepareLogged(sql, bindings)
         defer { statement.reset() }
