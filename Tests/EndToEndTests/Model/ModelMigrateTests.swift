@@ -51,6 +51,32 @@ import Testing
         #expect(diff.status == 0)
     }
 
+    @Test func sqlDebugTracesTheMigrationsStatementsOnStandardError() throws {
+        let scratch = try ScratchDirectory()
+        let path = try scratch.copyCorpusStore(Self.store)
+        let output = scratch.path("traced.sqlite")
+        let outcome = try ProductRunner.run(
+            "companion", ["model", "migrate", path, "--to", Self.version6, "-o", output],
+            environment: ["SQLDEBUG": "1"])
+        #expect(outcome.status == 0)
+        let trace = outcome.standardError.split(separator: "\n")
+        #expect(trace.contains { $0.hasPrefix("CoreData: sql: ALTER TABLE ZBOOKMARKENTITY ADD COLUMN ZISSTUB") })
+        #expect(outcome.standardOutput.contains("written to \(output)"))
+    }
+
+    @Test func aSQLDebugValueThatIsNotALevelIsAUsageErrorAndMigratesNothing() throws {
+        let scratch = try ScratchDirectory()
+        let path = try scratch.copyCorpusStore(Self.store)
+        let before = try Self.files(scratch)
+        let outcome = try ProductRunner.run(
+            "companion", ["model", "migrate", path, "--to", Self.version6, "--in-place"],
+            environment: ["SQLDEBUG": "loud"])
+        #expect(outcome.status == 2)
+        let lines = outcome.standardError.split(separator: "\n")
+        #expect(lines.count == 1 && lines.first?.contains("SQLDEBUG") == true && lines.first?.contains("loud") == true)
+        #expect(try Self.files(scratch) == before)
+    }
+
     @Test func inPlaceKeepsABackupOfTheStoreAsItWas() throws {
         let scratch = try ScratchDirectory()
         let path = try scratch.copyCorpusStore(Self.store)

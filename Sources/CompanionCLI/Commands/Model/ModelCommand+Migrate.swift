@@ -17,6 +17,7 @@ extension ModelCommand {
                     ? "say where the migrated store goes: -o OUT, --in-place or --dry-run"
                     : "give only one of -o OUT, --in-place and --dry-run", subject: "model migrate")
         }
+        let log = try sqlDebugLog()
         let target = try loadModel(at: targetPath)
         let source: ManagedObjectModel
         if let path = request.source {
@@ -34,7 +35,7 @@ extension ModelCommand {
         guard problems.isEmpty else {
             throw .failure("lightweight migration is not possible: " + problems.joined(separator: "; "), subject: store)
         }
-        let manager = MigrationManager(sourceModel: source, destinationModel: target, log: SQLDebugLog())
+        let manager = MigrationManager(sourceModel: source, destinationModel: target, log: log)
         let storeURL = URL(fileURLWithPath: store)
         do {
             if request.dryRun {
@@ -75,5 +76,18 @@ extension ModelCommand {
                 subject: path)
         }
         return model
+    }
+
+    /// The SQL trace the migration writes to standard error, at the level `SQLDEBUG` asks for
+    /// (Core Data's `-com.apple.CoreData.SQLDebug`); off when it is unset, a usage error when it
+    /// is not a level.
+    private static func sqlDebugLog() throws(CommandLineError) -> SQLDebugLog {
+        let environment = ProcessInfo.processInfo.environment
+        do {
+            try SQLDebugLog.validateRequest(arguments: [], environment: environment)
+        } catch {
+            throw .usage("\(error)", subject: "model migrate")
+        }
+        return SQLDebugLog(level: SQLDebugLog.level(arguments: [], environment: environment))
     }
 }
