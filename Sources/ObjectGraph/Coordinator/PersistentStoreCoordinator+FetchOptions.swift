@@ -28,12 +28,8 @@ extension PersistentStoreCoordinator {
             if holders.count == 1 {
                 return try holders[0].fetchDictionaries(request, properties: properties, distinct: distinct)
             }
-            var everything = request
-            everything.fetchOffset = 0
-            everything.fetchLimit = 0
             return try DictionaryProjection(properties: properties, distinct: distinct).results(
-                of: fetchRows(everything), offset: request.fetchOffset, limit: request.fetchLimit,
-                rowFor: { try row(for: $0) })
+                of: request, fetchRows: { try fetchRows($0) }, rowFor: { try row(for: $0) })
         }
     }
 }

@@ -6,6 +6,20 @@ struct DictionaryProjection {
     /// Whether equal dictionaries are kept once.
     var distinct: Bool
 
+    /// The projected rows of `request`: every matching row is fetched with `fetchRows` (its
+    /// offset and limit apply after projection, since `distinct` may merge rows), then projected
+    /// and windowed as ``results(of:offset:limit:rowFor:)`` does.
+    func results(
+        of request: StoreFetchRequest, fetchRows: (StoreFetchRequest) throws -> [StoreRow],
+        rowFor: (ManagedObjectID) throws -> StoreRow?
+    ) throws -> [[String: Any]] {
+        var everything = request
+        everything.fetchOffset = 0
+        everything.fetchLimit = 0
+        return try results(
+            of: fetchRows(everything), offset: request.fetchOffset, limit: request.fetchLimit, rowFor: rowFor)
+    }
+
     /// `rows` projected onto ``properties``, each distinct dictionary once when ``distinct``,
     /// then offset and limited (after the distinct, as SQL does). `rowFor` reads the row a to-one
     /// relationship leads to.

@@ -26,11 +26,7 @@ extension PersistentStore {
     public func fetchDictionaries(_ request: StoreFetchRequest, properties: [DictionaryProperty], distinct: Bool)
         throws -> [[String: Any]]
     {
-        var everything = request
-        everything.fetchOffset = 0
-        everything.fetchLimit = 0
         return try DictionaryProjection(properties: properties, distinct: distinct).results(
-            of: fetchRows(everything), offset: request.fetchOffset, limit: request.fetchLimit,
-            rowFor: { try row(for: $0) })
+            of: request, fetchRows: { try fetchRows($0) }, rowFor: { try row(for: $0) })
     }
 }
