@@ -11,7 +11,7 @@ extension ManagedObjectContext {
     /// and the cleared key is the object's change (the next save writes it), so no saved row names
     /// a deleted one. Destinations whose inverse is not loaded load it from the store later, as is.
     func repairInverses(
-        of object: ManagedObject, from previous: PropertyMap<ManagedObject>, to current: PropertyMap<ManagedObject>,
+        of object: ManagedObject, from previous: ToOneMap, to current: ToOneMap,
         lettingGoOfDeleted: Bool
     ) {
         for relationship in relationshipsInNameOrder(of: object.entity) where !relationship.isToMany {

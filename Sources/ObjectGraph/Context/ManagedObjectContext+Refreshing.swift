@@ -108,9 +108,9 @@ extension ManagedObjectContext {
 
 extension ManagedObjectContext {
     /// The registered objects the stored to-one keys of `object` name (a fault's are empty).
-    fileprivate func storedToOneDestinations(of object: ManagedObject) -> PropertyMap<ManagedObject> {
+    fileprivate func storedToOneDestinations(of object: ManagedObject) -> ToOneMap {
         guard !object.state.isFault else { return [:] }
-        var destinations = PropertyMap<ManagedObject>()
+        var destinations = ToOneMap()
         for relationship in relationshipsInNameOrder(of: object.entity) where !relationship.isToMany {
             guard let id = object.state.committedValues[relationship.name] as? ManagedObjectID,
                 let destination = tracker.registry[id]

@@ -4,8 +4,8 @@
 /// directly rather than hashing the ID again as a `Dictionary` would.
 ///
 /// It is laid out for the cache, because a large fetch looks up each new row's ID once (to find
-/// no object) and those lookups land anywhere in the table: the entries (ID, object, hash) sit
-/// in a dense array in insertion order, and the hash index over them is an array of 8-byte
+/// no object) and those lookups land anywhere in the table: the entries (ID, object: 16 bytes)
+/// sit in a dense array in insertion order, and the hash index over them is an array of 8-byte
 /// slots, each holding 32 bits of the entry's mixed hash and its position. A lookup that finds
 /// nothing reads only index slots (a third of the memory an index of whole entries takes), and
 /// reads an entry only where the 32 hash bits match. The index is open addressing with linear
@@ -19,8 +19,8 @@ struct ObjectTable {
     private struct Entry {
         var key: ManagedObjectID
         var value: Unmanaged<ManagedObject>
-        /// The key's mixed hash (see ``ObjectTable/tag(of:)``), so resizing reads no key.
-        var tag: UInt32
+        // No copy of the key's hash: resizing reads the hashes from the index, and only removal,
+        // which moves the last entry, works one out again (8 bytes less for every object).
     }
 
     /// The entries, in no particular order (removal moves the last one into the hole).
@@ -80,7 +80,7 @@ struct ObjectTable {
         if (entries.count + 1) * 2 > slots.count { resize(to: slots.count * 2) }
         let tag = Self.tag(of: key.identityHash)
         place(tag: tag, position: entries.count)
-        entries.append(Entry(key: key, value: value, tag: tag))
+        entries.append(Entry(key: key, value: value))
     }
 
     /// Makes room for `capacity` entries in all, so adding that many does not grow the table
@@ -159,9 +159,10 @@ struct ObjectTable {
         if position != last {
             // The last entry moves into the hole; its index slot follows it.
             let moved = entries[last]
-            var index = Int(moved.tag) & mask
+            let tag = Self.tag(of: moved.key.identityHash)
+            var index = Int(tag) & mask
             while Self.position(ofSlot: slots[index]) != last { index = (index + 1) & mask }
-            slots[index] = UInt64(moved.tag) << 32 | UInt64(position + 1)
+            slots[index] = UInt64(tag) << 32 | UInt64(position + 1)
             entries[position] = moved
         }
         entries.removeLast()
@@ -184,10 +185,13 @@ struct ObjectTable {
         }
     }
 
+    /// Rebuilds the index with `capacity` slots from the old one's slots, which hold each
+    /// entry's hash and position: no entry or key is read.
     private mutating func resize(to capacity: Int) {
+        let old = slots
         slots = Array(repeating: 0, count: capacity)
         mask = capacity - 1
-        for position in 0..<entries.count { place(tag: entries.tag(at: position), position: position) }
+        for slot in old where slot != 0 { place(tag: Self.tag(ofSlot: slot), position: Self.position(ofSlot: slot)) }
     }
 
     // MARK: - Entry storage
@@ -196,7 +200,7 @@ struct ObjectTable {
     /// entries already there. The first chunk grows like an array up to the chunk size (a small
     /// table costs no more than an array), every later one is made at the full size.
     private struct EntryChunks {
-        /// How many entries a chunk holds (24 bytes each: 96 KiB a chunk).
+        /// How many entries a chunk holds (16 bytes each: 64 KiB a chunk).
         static let chunkSize = 4_096
         private static let chunkShift = 12
         private static let offsetMask = chunkSize - 1
@@ -210,11 +214,6 @@ struct ObjectTable {
             get { chunks[position >> Self.chunkShift][position & Self.offsetMask] }
             set { chunks[position >> Self.chunkShift][position & Self.offsetMask] = newValue }
             _modify { yield &chunks[position >> Self.chunkShift][position & Self.offsetMask] }
-        }
-
-        /// The mixed hash of the entry at `position`, read without copying the entry.
-        func tag(at position: Int) -> UInt32 {
-            chunks[position >> Self.chunkShift][position & Self.offsetMask].tag
         }
 
         /// Adds `entry` at position ``count``.

@@ -1,20 +1,21 @@
 /// A small map from property names to values: an object's to-one destinations and loaded
 /// to-many members by relationship name (see ``ObjectState``).
 ///
-/// An object has a handful of relationships, and most have one or two: the first entry is
-/// stored inline and the rest in a short array searched by comparing names (the same strings of
-/// one model, compared by their bits first).
+/// An object has a handful of relationships, and most have one or two: a map of one entry holds
+/// it inline, and a longer one keeps its entries in a short array searched by comparing names (the
+/// same strings of one model, compared by their bits first). How the entries are laid out is
+/// `Entries` (see ``PropertyMapEntries``): ``ToOneMap``'s take 24 bytes in every object.
 ///
 /// Reads and writes look like a dictionary's, and a value is edited in place
 /// (`map["movies"]?.append(movie)` does not copy the members).
-struct PropertyMap<Value>: Sequence, ExpressibleByDictionaryLiteral {
+struct PropertyMap<Entries: PropertyMapEntries>: Sequence, ExpressibleByDictionaryLiteral {
+    /// The type of the map's values.
+    typealias Value = Entries.Value
     /// One name and its value.
     typealias Element = (key: String, value: Value)
 
-    /// The first entry, kept inline.
-    private var head: Element?
-    /// The other entries, in the order they were added.
-    private var tail: [Element] = []
+    /// The entries; nil when there are none.
+    private var entries: Entries?
 
     /// An empty map.
     init() {}
@@ -25,19 +26,20 @@ struct PropertyMap<Value>: Sequence, ExpressibleByDictionaryLiteral {
     }
 
     /// Whether the map has no entries.
-    var isEmpty: Bool { head == nil }
+    var isEmpty: Bool { entries == nil }
 
     /// How many entries the map has.
-    var count: Int { head == nil ? 0 : 1 + tail.count }
+    var count: Int {
+        switch entries?.shape {
+        case nil: 0
+        case .one: 1
+        case .many(let list): list.count
+        }
+    }
 
     /// The value for `key`, or nil. Setting nil removes the entry; a value is modified in place.
     subscript(key: String) -> Value? {
-        get {
-            guard let head else { return nil }
-            if head.key == key { return head.value }
-            for entry in tail where entry.key == key { return entry.value }
-            return nil
-        }
+        get { withValue(forKey: key) { $0 } }
         _modify {
             // The value is taken out while the caller edits it, so it is uniquely referenced and
             // edited in place, not copied.
@@ -49,37 +51,64 @@ struct PropertyMap<Value>: Sequence, ExpressibleByDictionaryLiteral {
 
     /// `body` applied to the value for `key` (lent, not copied), or nil when there is none.
     func withValue<Result>(forKey key: String, _ body: (Value) -> Result) -> Result? {
-        guard let head else { return nil }
-        if head.key == key { return body(head.value) }
-        for entry in tail where entry.key == key { return body(entry.value) }
-        return nil
+        switch entries?.shape {
+        case nil:
+            return nil
+        case .one(let value, let onlyKey):
+            return onlyKey == key ? body(value) : nil
+        case .many(let list):
+            for entry in list where entry.key == key { return body(entry.value) }
+            return nil
+        }
     }
 
     /// Removes the entry for `key` and returns its value, or nil when there was none.
     @discardableResult
     mutating func removeValue(forKey key: String) -> Value? {
-        guard let current = head else { return nil }
-        if current.key == key {
-            head = tail.isEmpty ? nil : tail.removeLast()
-            return current.value
+        switch entries?.shape {
+        case nil:
+            return nil
+        case .one(let value, let onlyKey):
+            guard onlyKey == key else { return nil }
+            entries = nil
+            return value
+        case .many(var list):
+            guard let index = list.firstIndex(where: { $0.key == key }) else { return nil }
+            // Let go of the stored list first, so the copy bound here is the only one and is
+            // changed in place.
+            entries = nil
+            let removed = list.remove(at: index)
+            entries = Self.entries(of: list)
+            return removed.value
         }
-        guard let index = tail.firstIndex(where: { $0.key == key }) else { return nil }
-        return tail.remove(at: index).value
     }
 
     /// Adds an entry for `key`, which the map does not have (the caller just removed or looked).
     private mutating func insertNew(_ value: Value, forKey key: String) {
-        if head == nil {
-            head = (key, value)
-        } else {
-            tail.append((key, value))
+        switch entries?.shape {
+        case nil:
+            entries = Entries(.one(value, key: key))
+        case .one(let onlyValue, let onlyKey):
+            entries = Entries(.many([(onlyKey, onlyValue), (key, value)]))
+        case .many(var list):
+            entries = nil
+            list.append((key, value))
+            entries = Entries(.many(list))
+        }
+    }
+
+    /// The entries holding `list`, in its shortest form.
+    private static func entries(of list: [Element]) -> Entries? {
+        switch list.count {
+        case 0: nil
+        case 1: Entries(.one(list[0].value, key: list[0].key))
+        default: Entries(.many(list))
         }
     }
 
     /// Removes every entry.
     mutating func removeAll() {
-        head = nil
-        tail = []
+        entries = nil
     }
 
     /// The entries for which `isIncluded` is true.
@@ -104,14 +133,22 @@ struct PropertyMap<Value>: Sequence, ExpressibleByDictionaryLiteral {
     /// The names that have entries.
     var keys: [String] { map(\.key) }
 
-    /// The entries, first the inline one, then the others.
+    /// The entries, in the order they were added (an entry edited through the subscript moves to
+    /// the end).
     func makeIterator() -> IndexingIterator<[Element]> {
-        var entries: [Element] = []
-        if let head {
-            entries.reserveCapacity(1 + tail.count)
-            entries.append(head)
-            entries += tail
+        switch entries?.shape {
+        case nil: [].makeIterator()
+        case .one(let value, let key): [(key, value)].makeIterator()
+        case .many(let list): list.makeIterator()
         }
-        return entries.makeIterator()
     }
 }
+
+/// An object's to-one destinations by relationship name.
+typealias ToOneMap = PropertyMap<DestinationEntries>
+
+/// An object's to-many members by relationship name.
+typealias ToManyMap = PropertyMap<PropertyMapShape<OrderedSet<ManagedObject>>>
+
+/// A ``PropertyMap`` of any type of value, its entries laid out as ``PropertyMapShape``.
+typealias ValueMap<Value> = PropertyMap<PropertyMapShape<Value>>

@@ -7,7 +7,7 @@ import Testing
 @Suite("Property map")
 struct PropertyMapTests {
     @Test func valuesAreFoundSetReplacedAndRemovedByName() {
-        var map = PropertyMap<Int>()
+        var map = ValueMap<Int>()
         #expect(map.isEmpty && map["a"] == nil)
         map["a"] = 1
         map["b"] = 2
@@ -24,7 +24,7 @@ struct PropertyMapTests {
     }
 
     @Test func aValueIsEditedInPlace() {
-        var map: PropertyMap<[Int]> = ["members": [1]]
+        var map: ValueMap<[Int]> = ["members": [1]]
         map["members"]?.append(2)
         map["absent"]?.append(3)
         #expect(map["members"] == [1, 2])
@@ -32,10 +32,10 @@ struct PropertyMapTests {
     }
 
     @Test func filterAndMergeWorkLikeADictionarys() {
-        let map: PropertyMap<Int> = ["a": 1, "b": 2, "c": 3]
+        let map: ValueMap<Int> = ["a": 1, "b": 2, "c": 3]
         let odd = map.filter { $0.value % 2 == 1 }
         #expect(Set(odd.keys) == ["a", "c"])
-        var merged: PropertyMap<Int> = ["a": 10]
+        var merged: ValueMap<Int> = ["a": 10]
         merged.merge(map) { current, _ in current }
         #expect(merged["a"] == 10 && merged["b"] == 2 && merged["c"] == 3)
         let pairs = Dictionary(uniqueKeysWithValues: merged.map { ($0.key, $0.value) })

@@ -1,0 +1,57 @@
+/// The two forms a ``PropertyMap``'s entries take: one entry inline, or two or more in a list.
+enum PropertyMapShape<Value> {
+    /// The map's only entry.
+    case one(Value, key: String)
+    /// Two or more entries, in the order they were added.
+    case many([(key: String, value: Value)])
+}
+
+/// How a ``PropertyMap`` stores its entries for one type of value.
+///
+/// The map's logic is written once, over ``PropertyMapShape``, and each type of value may store
+/// that shape its own way. It matters for the map in every object: Swift packs a non-generic
+/// enum's case into spare bits of its payloads (the unused bits of an object reference), but a
+/// generic enum such as ``PropertyMapShape`` gets a tag byte of its own, which the alignment of the
+/// fields after it makes eight. ``DestinationEntries`` is the 24-byte form for to-one destinations.
+protocol PropertyMapEntries {
+    /// The type of the map's values.
+    associatedtype Value
+    /// Entries holding `shape`.
+    init(_ shape: PropertyMapShape<Value>)
+    /// The entries, as one of the two shapes.
+    var shape: PropertyMapShape<Value> { get }
+}
+
+extension PropertyMapShape: PropertyMapEntries {
+    /// Entries holding `shape`: the shape stores itself.
+    init(_ shape: PropertyMapShape<Value>) { self = shape }
+
+    /// The entries, as they are.
+    var shape: PropertyMapShape<Value> { self }
+}
+
+/// The entries of ``ToOneMap``: ``PropertyMapShape`` of to-one destinations, written out for
+/// ``ManagedObject`` so the case is kept in the spare bits of the object reference (24 bytes,
+/// against 25 and so 32 in an object's layout for the generic shape).
+enum DestinationEntries: PropertyMapEntries {
+    /// The only destination; the reference comes first, so its spare bits hold the case.
+    case one(ManagedObject, key: String)
+    /// Two or more destinations, in the order they were added.
+    case many([(key: String, value: ManagedObject)])
+
+    /// Entries holding `shape`.
+    init(_ shape: PropertyMapShape<ManagedObject>) {
+        switch shape {
+        case .one(let destination, let key): self = .one(destination, key: key)
+        case .many(let list): self = .many(list)
+        }
+    }
+
+    /// The entries, as one of the two shapes.
+    var shape: PropertyMapShape<ManagedObject> {
+        switch self {
+        case .one(let destination, let key): .one(destination, key: key)
+        case .many(let list): .many(list)
+        }
+    }
+}
