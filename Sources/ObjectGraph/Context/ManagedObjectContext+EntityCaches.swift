@@ -98,6 +98,10 @@ struct EntityCaches {
     var relationshipsInNameOrder: [ObjectIdentifier: [RelationshipDescription]] = [:]
     /// The properties of each entity a save validates (see `propertiesWithRules(of:)`).
     var propertiesWithRules: [ObjectIdentifier: [PropertyDescription]] = [:]
+    /// The entity, to-one relationships and their slots of the last fault filled from a row
+    /// (see `ManagedObjectContext.fill(_:from:)`): faults fired one after another are mostly of
+    /// one entity, and their rows of one layout.
+    var faultRun = ManagedObjectContext.RowRun()
     /// The entity of the previous `insertNewObject(forEntityName:)` (not abstract).
     var lastInsertedEntity: EntityDescription?
     /// What new objects of each entity start with (see `insertionStart(for:)`).

@@ -82,12 +82,19 @@ extension ManagedObjectContext {
     ///
     /// The values go in through one access to the object's state rather than one per field;
     /// the to-one objects are looked up after it, since that can reach other objects' states.
+    /// The destinations' IDs are read from their slots, found once for a run of faults of one
+    /// entity and layout, as a fetch reads them (`setToOneDestinations`).
     private func fill(_ object: ManagedObject, from row: StoreRow) {
         Self.load(row, into: &object.state)
-        for relationship in toOneRelationships(of: object.entity) {
-            if let destination = row.values[relationship.name] as? ManagedObjectID {
-                object.state.toOneValues[relationship.name] = self.object(with: destination)
-            }
+        // Taken out of the cache while in use: looking a destination up may make other objects.
+        var run = RowRun()
+        swap(&run, &entityCaches.faultRun)
+        if run.entity !== object.entity {
+            // The class is not used: a fault's object exists already.
+            run = RowRun(
+                entity: object.entity, objectClass: ManagedObject.self, toOnes: toOneRelationships(of: object.entity))
         }
+        setToOneDestinations(of: object, from: row.values, run: &run, remembersDestinations: false)
+        swap(&run, &entityCaches.faultRun)
     }
 }

@@ -50,8 +50,12 @@ extension ManagedObjectContext {
     }
 
     /// Points a just-loaded object's to-one relationships at the objects `values` names by ID
-    /// (each one the registered object or a new fault).
-    private func setToOneDestinations(of object: ManagedObject, from values: PropertyValues, run: inout RowRun) {
+    /// (each one the registered object or a new fault). With `remembersDestinations`, the run
+    /// keeps the last destination of each relationship for the next row; a run that outlives
+    /// the fetch must not, since it would keep that object alive.
+    func setToOneDestinations(
+        of object: ManagedObject, from values: PropertyValues, run: inout RowRun, remembersDestinations: Bool = true
+    ) {
         guard !run.toOnes.isEmpty else { return }
         if run.layout !== values.layout || values.layout == nil {
             run.layout = values.layout
@@ -72,7 +76,7 @@ extension ManagedObjectContext {
                 destination = last.object
             } else {
                 destination = self.object(with: destinationID)
-                run.toOnes[index].last = (destinationID, destination)
+                if remembersDestinations { run.toOnes[index].last = (destinationID, destination) }
             }
             object.state.toOneValues[run.toOnes[index].relationship.name] = destination
         }

@@ -39,7 +39,7 @@ struct PropertyMap<Entries: PropertyMapEntries>: Sequence, ExpressibleByDictiona
 
     /// The value for `key`, or nil. Setting nil removes the entry; a value is modified in place.
     subscript(key: String) -> Value? {
-        get { withValue(forKey: key) { $0 } }
+        get { entries?.value(forKey: key) }
         _modify {
             // The value is taken out while the caller edits it, so it is uniquely referenced and
             // edited in place, not copied.
@@ -65,18 +65,22 @@ struct PropertyMap<Entries: PropertyMapEntries>: Sequence, ExpressibleByDictiona
     /// Removes the entry for `key` and returns its value, or nil when there was none.
     @discardableResult
     mutating func removeValue(forKey key: String) -> Value? {
-        switch entries?.shape {
+        // The entries are taken out (the map is empty meanwhile) and put back changed: moved,
+        // so a list of entries is uniquely referenced and changed in place.
+        switch entries.take()?.intoShape() {
         case nil:
             return nil
         case .one(let value, let onlyKey):
-            guard onlyKey == key else { return nil }
-            entries = nil
+            guard onlyKey == key else {
+                entries = Entries(.one(value, key: onlyKey))
+                return nil
+            }
             return value
         case .many(var list):
-            guard let index = list.firstIndex(where: { $0.key == key }) else { return nil }
-            // Let go of the stored list first, so the copy bound here is the only one and is
-            // changed in place.
-            entries = nil
+            guard let index = list.firstIndex(where: { $0.key == key }) else {
+                entries = Entries(.many(list))
+                return nil
+            }
             let removed = list.remove(at: index)
             entries = Self.entries(of: list)
             return removed.value
@@ -85,13 +89,12 @@ struct PropertyMap<Entries: PropertyMapEntries>: Sequence, ExpressibleByDictiona
 
     /// Adds an entry for `key`, which the map does not have (the caller just removed or looked).
     private mutating func insertNew(_ value: Value, forKey key: String) {
-        switch entries?.shape {
+        switch entries.take()?.intoShape() {
         case nil:
             entries = Entries(.one(value, key: key))
         case .one(let onlyValue, let onlyKey):
             entries = Entries(.many([(onlyKey, onlyValue), (key, value)]))
         case .many(var list):
-            entries = nil
             list.append((key, value))
             entries = Entries(.many(list))
         }

@@ -17,17 +17,38 @@ protocol PropertyMapEntries {
     /// The type of the map's values.
     associatedtype Value
     /// Entries holding `shape`.
-    init(_ shape: PropertyMapShape<Value>)
+    init(_ shape: consuming PropertyMapShape<Value>)
     /// The entries, as one of the two shapes.
     var shape: PropertyMapShape<Value> { get }
+    /// The entries turned into one of the two shapes: moved, not copied, so a map changing its
+    /// entries retains and releases nothing.
+    consuming func intoShape() -> PropertyMapShape<Value>
+    /// The value for `key`, or nil, read without making a shape (an object's to-one read).
+    func value(forKey key: String) -> Value?
+}
+
+extension PropertyMapShape {
+    /// The value for `key` in the one or many entries, or nil.
+    func value(forKey key: String) -> Value? {
+        switch self {
+        case .one(let value, let onlyKey):
+            return onlyKey == key ? value : nil
+        case .many(let list):
+            for entry in list where entry.key == key { return entry.value }
+            return nil
+        }
+    }
 }
 
 extension PropertyMapShape: PropertyMapEntries {
     /// Entries holding `shape`: the shape stores itself.
-    init(_ shape: PropertyMapShape<Value>) { self = shape }
+    init(_ shape: consuming PropertyMapShape<Value>) { self = shape }
 
     /// The entries, as they are.
     var shape: PropertyMapShape<Value> { self }
+
+    /// The entries, as they are.
+    consuming func intoShape() -> PropertyMapShape<Value> { self }
 }
 
 /// The entries of ``ToOneMap``: ``PropertyMapShape`` of to-one destinations, written out for
@@ -40,18 +61,32 @@ enum DestinationEntries: PropertyMapEntries {
     case many([(key: String, value: ManagedObject)])
 
     /// Entries holding `shape`.
-    init(_ shape: PropertyMapShape<ManagedObject>) {
-        switch shape {
+    init(_ shape: consuming PropertyMapShape<ManagedObject>) {
+        switch consume shape {
         case .one(let destination, let key): self = .one(destination, key: key)
         case .many(let list): self = .many(list)
         }
     }
 
     /// The entries, as one of the two shapes.
-    var shape: PropertyMapShape<ManagedObject> {
-        switch self {
+    var shape: PropertyMapShape<ManagedObject> { (copy self).intoShape() }
+
+    /// The entries, as one of the two shapes.
+    consuming func intoShape() -> PropertyMapShape<ManagedObject> {
+        switch consume self {
         case .one(let destination, let key): .one(destination, key: key)
         case .many(let list): .many(list)
+        }
+    }
+
+    /// The destination for `key`, or nil.
+    func value(forKey key: String) -> ManagedObject? {
+        switch self {
+        case .one(let destination, let onlyKey):
+            return onlyKey == key ? destination : nil
+        case .many(let list):
+            for entry in list where entry.key == key { return entry.value }
+            return nil
         }
     }
 }
