@@ -84,7 +84,7 @@ public final class ManagedObjectContext: @unchecked Sendable {
     /// Whether anything was inserted, changed or deleted since the last save.
     public var hasChanges: Bool {
         !tracker.inserted.isEmpty || !tracker.deleted.isEmpty
-            || tracker.updated.contains { !$0.state.changedKeys.isEmpty || !$0.state.pendingErrors.isEmpty }
+            || tracker.updated.contains { $0.state.hasChangedKeys || $0.state.hasPendingErrors }
     }
 
     /// Objects inserted since the last save.

@@ -119,9 +119,10 @@ extension ManagedObject {
             return
         }
         // A value of the canonical type already (the common case) is classified once and stored
-        // as it is; any other goes through the conversion.
+        // as it is; any other goes through the conversion. (The value is bound only on that
+        // path: binding copies an `Any`, through its type's value witness.)
         var canonical = SlotValue(value)
-        if let value, !attribute.attributeType.isCanonical(canonical) {
+        if !attribute.attributeType.isCanonical(canonical), let value {
             guard let converted = attribute.attributeType.canonicalValue(value) else {
                 recordError(
                     .managedObjectValidation, key: attribute.name,
@@ -148,7 +149,7 @@ extension ManagedObject {
         noteWillChangeValue(forKey: key)
         // Nothing reads the changed keys of an inserted object (all of its values are new).
         if state.lifecycle != .inserted { state.changedKeys.insert(key) }
-        if !state.pendingErrors.isEmpty { state.pendingErrors[key] = nil }
+        if state.hasPendingErrors { state.pendingErrors[key] = nil }
         managedObjectContext?.objectDidChange(self)
     }
 

@@ -90,7 +90,7 @@ open class ManagedObject: Hashable, CustomStringConvertible, @unchecked Sendable
     public var isInserted: Bool { state.lifecycle == .inserted }
 
     /// Whether the object has unsaved changes to persistent or transient properties.
-    public var isUpdated: Bool { state.lifecycle == .persisted && !state.changedKeys.isEmpty }
+    public var isUpdated: Bool { state.lifecycle == .persisted && state.hasChangedKeys }
 
     /// Whether the object was deleted since the last save.
     public var isDeleted: Bool { state.lifecycle == .deleted || state.isDeletedWhileInserted }

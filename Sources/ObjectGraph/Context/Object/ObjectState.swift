@@ -151,6 +151,14 @@ struct ObjectState {
         }
     }
 
+    /// Whether any key was written since the last save or refresh: ``changedKeys`` not empty,
+    /// asked without making an empty set where there is no record.
+    var hasChangedKeys: Bool { record.map { !$0.changedKeys.isEmpty } ?? false }
+
+    /// Whether a setter recorded a problem: ``pendingErrors`` not empty, asked without making an
+    /// empty dictionary where there is no record (every value set asks).
+    var hasPendingErrors: Bool { record.map { !$0.pendingErrors.isEmpty } ?? false }
+
     /// Makes `values` both the current and the committed values: what a state loaded from a row has.
     mutating func loadValues(_ values: PropertyValues) {
         currentValues = values

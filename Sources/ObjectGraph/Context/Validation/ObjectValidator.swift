@@ -73,6 +73,14 @@ enum ObjectValidator {
 
     private static func attributeErrors(_ object: ManagedObject, _ attribute: AttributeDescription) -> [CoreDataError] {
         let key = attribute.name
+        // The common case, an integer held as itself in its slot that fits its column and has no
+        // bounds of its own, is passed without boxing and casting the value.
+        if let range = attribute.attributeType.integerRange, attribute.maxValue == nil, attribute.minValue == nil,
+            let slot = object.state.attributeValues.layout?.slot(of: key),
+            case .integer(let number) = object.state.attributeValues[slotValue: slot], range.contains(number)
+        {
+            return []
+        }
         guard let value = object.state.attributeValues[key] else {
             guard !attribute.isOptional else { return [] }
             return [error(.validationMissingMandatoryProperty, object, key, "\"\(key)\" is required but has no value")]
@@ -217,7 +225,7 @@ enum ObjectValidator {
         -> [CoreDataError]
     {
         let inserted = object.state.lifecycle == .inserted
-        guard inserted || !object.state.changedKeys.isEmpty else { return [] }
+        guard inserted || object.state.hasChangedKeys else { return [] }
         let context = object.managedObjectContext
         func isInvalid(_ destination: ManagedObject) -> Bool {
             destination.isDeleted || destination.managedObjectContext !== context
