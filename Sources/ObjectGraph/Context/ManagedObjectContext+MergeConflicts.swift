@@ -40,7 +40,7 @@ extension ManagedObjectContext {
     }
 
     /// Takes the row's values for every key not in `keeping`; the object's version becomes the row's.
-    private func merge(_ row: StoreRow, into object: ManagedObject, keeping: Set<String>) {
+    private func merge(_ row: StoreRow, into object: ManagedObject, keeping: ChangedKeys) {
         let changed = object.state.changedKeys
         let toMany = object.state.toManyValues
         let committedToMany = object.state.committedToMany

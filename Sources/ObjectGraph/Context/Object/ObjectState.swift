@@ -121,12 +121,12 @@ struct ObjectState {
     }
 
     /// Keys written since the last save or refresh (even if written back to the old value).
-    var changedKeys: Set<String> {
+    var changedKeys: ChangedKeys {
         get { record?.changedKeys ?? [] }
         set { update(\.changedKeys, to: newValue, isEmpty: newValue.isEmpty) }
         _modify {
             if record == nil {
-                var value = Set<String>()
+                var value = ChangedKeys()
                 defer { if !value.isEmpty { uniqueRecord().changedKeys = value } }
                 yield &value
             } else {
@@ -210,7 +210,7 @@ struct ObjectState {
         /// See ``ObjectState/committedToMany``.
         @exclusivity(unchecked) var committedToMany = ToManyMap()
         /// See ``ObjectState/changedKeys``.
-        @exclusivity(unchecked) var changedKeys: Set<String> = []
+        @exclusivity(unchecked) var changedKeys = ChangedKeys()
         /// See ``ObjectState/pendingErrors``.
         @exclusivity(unchecked) var pendingErrors: [String: CoreDataError] = [:]
         /// The committed values once they differ from the current ones; nil while they are the
