@@ -65,6 +65,7 @@ struct PropertyMap<Entries: PropertyMapEntries>: Sequence, ExpressibleByDictiona
     /// Removes the entry for `key` and returns its value, or nil when there was none.
     @discardableResult
     mutating func removeValue(forKey key: String) -> Value? {
+        guard entries != nil else { return nil }
         // The entries are taken out (the map is empty meanwhile) and put back changed: moved,
         // so a list of entries is uniquely referenced and changed in place.
         switch entries.take()?.intoShape() {
@@ -89,6 +90,11 @@ struct PropertyMap<Entries: PropertyMapEntries>: Sequence, ExpressibleByDictiona
 
     /// Adds an entry for `key`, which the map does not have (the caller just removed or looked).
     private mutating func insertNew(_ value: Value, forKey key: String) {
+        guard entries != nil else {
+            // The common case (an object's first to-one), without taking anything apart.
+            entries = Entries(.one(value, key: key))
+            return
+        }
         switch entries.take()?.intoShape() {
         case nil:
             entries = Entries(.one(value, key: key))
