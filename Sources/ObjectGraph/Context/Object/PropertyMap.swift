@@ -49,7 +49,7 @@ struct PropertyMap<Entries: PropertyMapEntries>: Sequence, ExpressibleByDictiona
         }
     }
 
-    /// `body` applied to the value for `key` (lent, not copied), or nil when there is none.
+    /// `body` applied to the value for `key`, or nil when there is none.
     func withValue<Result>(forKey key: String, _ body: (Value) -> Result) -> Result? {
         switch entries?.shape {
         case nil:
