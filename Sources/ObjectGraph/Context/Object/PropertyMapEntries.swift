@@ -31,12 +31,16 @@ extension PropertyMapShape {
     /// The value for `key` in the one or many entries, or nil.
     func value(forKey key: String) -> Value? {
         switch self {
-        case .one(let value, let onlyKey):
-            return onlyKey == key ? value : nil
-        case .many(let list):
-            for entry in list where entry.key == key { return entry.value }
-            return nil
+        case .one(let value, let onlyKey): onlyKey == key ? value : nil
+        case .many(let list): Self.value(forKey: key, in: list)
         }
+    }
+
+    /// The value for `key` in a list of two or more entries, or nil: the search every layout of
+    /// the entries shares.
+    static func value(forKey key: String, in list: [(key: String, value: Value)]) -> Value? {
+        for entry in list where entry.key == key { return entry.value }
+        return nil
     }
 }
 
@@ -82,11 +86,8 @@ enum DestinationEntries: PropertyMapEntries {
     /// The destination for `key`, or nil.
     func value(forKey key: String) -> ManagedObject? {
         switch self {
-        case .one(let destination, let onlyKey):
-            return onlyKey == key ? destination : nil
-        case .many(let list):
-            for entry in list where entry.key == key { return entry.value }
-            return nil
+        case .one(let destination, let onlyKey): onlyKey == key ? destination : nil
+        case .many(let list): PropertyMapShape.value(forKey: key, in: list)
         }
     }
 }
