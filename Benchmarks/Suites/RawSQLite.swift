@@ -57,10 +57,9 @@ enum RawSQLite {
         return milliseconds(from: start)
     }
 
-    /// Every movie sorted by name, each column read into a Swift value.
-    static func fetchMovies(at url: URL) throws -> Int {
-        let handle = try open(url)
-        defer { sqlite3_close(handle) }
+    /// Every movie sorted by name, each column read into a Swift value, on the open connection
+    /// `handle`.
+    static func fetchMovies(_ handle: OpaquePointer) throws -> Int {
         let select = try prepare(
             handle, "SELECT Z_PK, Z_OPT, ZNAME, ZRATING, ZRELEASED, ZYEAR, ZTHEATER FROM ZMOVIE ORDER BY ZNAME")
         defer { sqlite3_finalize(select) }
