@@ -110,6 +110,36 @@ extension ManagedObjectContext {
         return objects
     }
 
+    /// The objects for a fetch's rows that stay faults until first touched (the coordinator
+    /// keeps the rows, where the faults find them): each row's registered object as it is, or a
+    /// new fault, as ``object(with:)`` gives.
+    ///
+    /// Room for all of them is made in the registry at once, and the class is looked up once
+    /// per run of rows of one entity, not per row.
+    func faults(for rows: [StoreRow]) -> [ManagedObject] {
+        tracker.reserveCapacity(forMore: rows.count)
+        var objects: [ManagedObject] = []
+        objects.reserveCapacity(rows.count)
+        var entity: EntityDescription?
+        var objectClass: ManagedObject.Type = ManagedObject.self
+        // By index: the row is borrowed from the array, not copied (a copy retains its parts).
+        for index in rows.indices {
+            let objectID = rows[index].objectID
+            if let registered = tracker.registry[objectID] {
+                objects.append(registered)
+                continue
+            }
+            if objectID.entity !== entity {
+                entity = objectID.entity
+                objectClass = self.objectClass(for: objectID.entity)
+            }
+            let object = makeObject(for: objectID, of: objectClass)
+            object.state.isFault = true
+            objects.append(object)
+        }
+        return objects
+    }
+
     /// ``objects(for:)`` for one of the batches a large fetch comes in (see
     /// `PersistentStoreCoordinator.fetchRows(_:overflow:)`), appending to `objects`; `batches`
     /// carries what the batches before this one looked up.

@@ -69,7 +69,7 @@ extension ManagedObjectContext {
                 // The coordinator keeps the rows of a fetch that fits its row cache; only then can
                 // the objects stay faults whose first access costs no SQL.
                 if request.returnsObjectsAsFaults {
-                    objects = rows.map { registeredObject(for: $0.objectID) ?? object(with: $0.objectID) }
+                    objects = faults(for: rows)
                 } else {
                     objects = self.objects(for: rows)
                 }

@@ -146,7 +146,10 @@ public final class PersistentStoreCoordinator: @unchecked Sendable {
 
     /// Updates the row cache with rows a store just returned or accepted.
     func remember(_ rows: [StoreRow]) {
-        locked { for row in rows { rowCache.remember(row) } }
+        locked {
+            rowCache.reserveCapacity(forMore: rows.count)
+            for row in rows { rowCache.remember(row) }
+        }
     }
 
     /// Removes deleted rows from the row cache.

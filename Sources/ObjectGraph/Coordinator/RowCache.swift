@@ -35,6 +35,15 @@ struct RowCache {
         }
     }
 
+    /// Makes room for `count` more rows at once (up to the capacity), so remembering a fetch's
+    /// rows does not grow the table by doubling, moving every row each time.
+    mutating func reserveCapacity(forMore count: Int) {
+        let wanted = min(capacity, rows.count + count)
+        guard wanted > rows.capacity else { return }
+        rows.reserveCapacity(wanted)
+        order.reserveCapacity(order.count + min(count, capacity))
+    }
+
     /// Forgets the row of `objectID` (it was deleted).
     mutating func forget(_ objectID: ManagedObjectID) {
         rows[objectID] = nil

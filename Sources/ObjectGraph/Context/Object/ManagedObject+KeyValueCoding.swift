@@ -26,6 +26,7 @@ extension ManagedObject {
             case .unknown: break
             }
         }
+        if state.isFault, let value = valueFiringFault(forKey: key) { return value }
         if let attribute = entity.attributesByName[key] {
             fireFault()
             return state.attributeValues[attribute.name]
@@ -42,6 +43,20 @@ extension ManagedObject {
             return fetchedPropertyValue(fetchedProperty)
         }
         return nil
+    }
+
+    /// A fault's first read of an attribute or to-one `key`: fires the fault and reads the value
+    /// from the loaded slots. Which kind of property `key` names comes from the bits of the
+    /// names in the entity's layout, as for a loaded object, rather than from hashing `key` into
+    /// the entity's dictionaries. Nil when that does not settle it (a key of another kind, or a
+    /// name in other storage): the full lookup then decides, and fires the fault when it should.
+    private func valueFiringFault(forKey key: String) -> Any?? {
+        guard let context = managedObjectContext,
+            let found = context.propertyLayout(for: entity).slotAndKind(matchingBitsOf: key), found.kind != .unknown
+        else { return nil }
+        fireFault()
+        guard !state.isFault else { return nil }
+        return .some(value(forKey: key))
     }
 
     /// Sets the property `key` to `value`, keeping the inverse relationship in step.
