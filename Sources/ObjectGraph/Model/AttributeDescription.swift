@@ -41,6 +41,10 @@ public final class AttributeDescription: PropertyDescription, @unchecked Sendabl
     /// Whether the attribute is derived from others by an expression (and so read-only).
     public var isDerived: Bool { derivationExpression != nil }
 
+    /// Whether the attribute has neither a ``minValue`` nor a ``maxValue``: worked out once, since
+    /// asking either of them copies an `Any` (validating a save asks for every object).
+    let isUnbounded: Bool
+
     /// Describes an attribute; every argument but the name and type has Core Data's default.
     public init(
         name: String, type: AttributeType, isOptional: Bool = true, isTransient: Bool = false,
@@ -55,6 +59,7 @@ public final class AttributeDescription: PropertyDescription, @unchecked Sendabl
         self.defaultValue = defaultValue
         self.minValue = minValue
         self.maxValue = maxValue
+        self.isUnbounded = minValue == nil && maxValue == nil
         self.regularExpression = regularExpression
         self.allowsExternalBinaryDataStorage = allowsExternalBinaryDataStorage
         self.preservesValueInHistoryOnDeletion = preservesValueInHistoryOnDeletion

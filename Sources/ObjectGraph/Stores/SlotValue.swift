@@ -69,6 +69,21 @@ enum SlotValue {
         return nil
     }
 
+    /// The object `value` holds when its class is exactly ``ManagedObject`` (what a to-one is
+    /// set to in a model without subclasses); nil for nil, a subclass's object or anything else,
+    /// which the caller casts as usual. Read like ``init(_:)``: an object reference is the
+    /// buffer's first word and its class the metadata word, so no runtime cast is made.
+    @inline(__always)
+    static func plainManagedObject(in value: Any?) -> ManagedObject? {
+        guard readsInlineBuffers else { return nil }
+        return withUnsafePointer(to: value) { pointer in
+            let raw = UnsafeRawPointer(pointer)
+            let metadata = raw.load(fromByteOffset: 3 * MemoryLayout<UnsafeRawPointer>.size, as: UnsafeRawPointer?.self)
+            guard metadata == metadataPointer(ManagedObject.self) else { return nil }
+            return raw.load(as: ManagedObject.self)
+        }
+    }
+
     /// The address of `type`'s metadata, which an `Any` holding a `T` records.
     @inline(__always)
     private static func metadataPointer<T>(_ type: T.Type) -> UnsafeRawPointer {

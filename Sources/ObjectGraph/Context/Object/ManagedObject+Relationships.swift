@@ -25,6 +25,11 @@ extension ManagedObject {
     // MARK: - Setting whole relationships
 
     func setToOneDestination(_ relationship: RelationshipDescription, to value: Any?) {
+        // The common case, an object of no subclass, without the runtime's cast of the `Any`.
+        if let destination = SlotValue.plainManagedObject(in: value) {
+            if accepts(destination, for: relationship) { setToOne(relationship, to: destination) }
+            return
+        }
         guard let value else {
             setToOne(relationship, to: nil)
             return

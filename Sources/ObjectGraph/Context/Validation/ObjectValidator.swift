@@ -15,10 +15,14 @@ enum ObjectValidator {
         // wrong type), which `pending` reports; its empty slots are not missing values.
         guard !object.state.isFault else { return errors }
         for property in checked where pending.isEmpty || pending[property.name] == nil {
+            // Appended only when there are any: appending an empty array still calls into the
+            // runtime, once per checked property of every object saved.
             if let attribute = property as? AttributeDescription, !attribute.isDerived {
-                errors += attributeErrors(object, attribute)
+                let found = attributeErrors(object, attribute)
+                if !found.isEmpty { errors += found }
             } else if let relationship = property as? RelationshipDescription {
-                errors += relationshipErrors(object, relationship)
+                let found = relationshipErrors(object, relationship)
+                if !found.isEmpty { errors += found }
             }
         }
         return errors
@@ -31,7 +35,7 @@ enum ObjectValidator {
         entity.allProperties.filter { property in
             if let attribute = property as? AttributeDescription {
                 guard !attribute.isDerived else { return false }
-                return !attribute.isOptional || attribute.minValue != nil || attribute.maxValue != nil
+                return !attribute.isOptional || !attribute.isUnbounded
                     || attribute.regularExpression != nil || attribute.attributeType == .integer16
                     || attribute.attributeType == .integer32
             }
@@ -75,7 +79,7 @@ enum ObjectValidator {
         let key = attribute.name
         // The common case, an integer held as itself in its slot that fits its column and has no
         // bounds of its own, is passed without boxing and casting the value.
-        if let range = attribute.attributeType.integerRange, attribute.maxValue == nil, attribute.minValue == nil,
+        if let range = attribute.attributeType.integerRange, attribute.isUnbounded,
             let slot = object.state.attributeValues.layout?.slot(of: key),
             case .integer(let number) = object.state.attributeValues[slotValue: slot], range.contains(number)
         {

@@ -137,6 +137,34 @@ struct RelationshipTests {
         #expect(error.key == "theater")
     }
 
+    @Test func aToOneTakesAnObjectHoweverItIsWrapped() throws {
+        let stack = try CinemaStack()
+        let theater = try stack.theater("Odeon")
+        let up = try stack.movie("Up")
+        let alien = try stack.movie("Alien")
+        let wrapped: Any = theater
+        up.setValue(wrapped, forKey: "theater")
+        let optional: ManagedObject? = theater
+        alien.setValue(optional as Any, forKey: "theater")
+
+        #expect(up["theater"] as? ManagedObject === theater)
+        #expect(alien["theater"] as? ManagedObject === theater)
+        #expect(theater.names("movies") == ["Alien", "Up"])
+        try stack.context.save()
+    }
+
+    @Test func aToOneGivenAValueThatIsNoObjectKeepsItsDestinationAndSaveNamesTheKey() throws {
+        let stack = try CinemaStack()
+        let theater = try stack.theater("Odeon", movies: ["Up"])
+        let movie = try #require(try stack.fetch("Movie").first)
+        movie["theater"] = "Odeon"
+
+        #expect(movie["theater"] as? ManagedObject === theater)
+        let error = try #require(throws: CoreDataError.self) { try stack.context.save() }
+        #expect(error.key == "theater")
+        #expect(error.message.contains("takes a Theater object, not String"))
+    }
+
     @Test func subEntityObjectsFitRelationshipsToTheirParentEntity() throws {
         let stack = try CinemaStack()
         let theater = try stack.theater("Odeon")
