@@ -37,11 +37,13 @@ enum SlotValue {
 
     /// The slot for `value`, by its exact type: an `NSNumber` or an `Int16` stays what it is.
     @inline(__always)
-    init(_ value: Any?) {
+    init(_ value: borrowing Any?) {
         // The type is read from the existential's metadata word, and the cases' values straight
         // from its inline buffer (Swift's `TypeLayout.rst`: an `Any` is a three-word buffer, where
         // values of up to three words, as all of these are, sit, then the type's metadata, which is
         // null for `nil`). `type(of:)` and the runtime's cast do the same through several calls.
+        // `value` is borrowed, so the buffer is read where the caller keeps it: taken as a plain
+        // parameter, it was first copied out and destroyed again, through the value witnesses.
         guard Self.readsInlineBuffers else {
             self = value.map(Self.cast) ?? .none
             return
@@ -74,7 +76,7 @@ enum SlotValue {
     /// which the caller casts as usual. Read like ``init(_:)``: an object reference is the
     /// buffer's first word and its class the metadata word, so no runtime cast is made.
     @inline(__always)
-    static func plainManagedObject(in value: Any?) -> ManagedObject? {
+    static func plainManagedObject(in value: borrowing Any?) -> ManagedObject? {
         guard readsInlineBuffers else { return nil }
         return withUnsafePointer(to: value) { pointer in
             let raw = UnsafeRawPointer(pointer)
