@@ -20,7 +20,12 @@ extension ManagedObjectContext {
     /// What a newly inserted object of `entity` starts with: its attributes' default values in
     /// the entity's layout, and the names of its to-many relationships (empty, not faults).
     func insertionStart(for entity: EntityDescription) -> InsertionStart {
-        if let start = entityCaches.insertionStarts[ObjectIdentifier(entity)] { return start }
+        let key = ObjectIdentifier(entity)
+        if let last = entityCaches.lastInsertionStart, last.entity == key { return last.start }
+        if let start = entityCaches.insertionStarts[key] {
+            entityCaches.lastInsertionStart = (key, start)
+            return start
+        }
         var values = PropertyValues(layout: propertyLayout(for: entity))
         for attribute in entity.attributesByName.values {
             if let defaultValue = attribute.defaultValue,
@@ -106,4 +111,7 @@ struct EntityCaches {
     var lastInsertedEntity: EntityDescription?
     /// What new objects of each entity start with (see `insertionStart(for:)`).
     var insertionStarts: [ObjectIdentifier: InsertionStart] = [:]
+    /// The entity last asked of `insertionStarts` and its start: inserts come in runs of one
+    /// entity, which then hash nothing.
+    var lastInsertionStart: (entity: ObjectIdentifier, start: InsertionStart)?
 }

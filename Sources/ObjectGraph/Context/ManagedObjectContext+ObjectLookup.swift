@@ -34,9 +34,16 @@ extension ManagedObjectContext {
 
     /// The class objects of `entity` are made from (the registry's answer, remembered).
     func objectClass(for entity: EntityDescription) -> ManagedObject.Type {
-        if let type = objectClasses[ObjectIdentifier(entity)] { return type }
-        let type = ManagedObjectClassRegistry.shared.objectClass(for: entity)
-        objectClasses[ObjectIdentifier(entity)] = type
+        let key = ObjectIdentifier(entity)
+        if let last = lastObjectClass, last.entity == key { return last.type }
+        let type: ManagedObject.Type
+        if let known = objectClasses[key] {
+            type = known
+        } else {
+            type = ManagedObjectClassRegistry.shared.objectClass(for: entity)
+            objectClasses[key] = type
+        }
+        lastObjectClass = (key, type)
         return type
     }
 }

@@ -50,6 +50,9 @@ public final class ManagedObjectContext: @unchecked Sendable {
     let attachments = ContextAttachments()
     /// The class each entity's objects are made from, looked up once per entity.
     @exclusivity(unchecked) var objectClasses: [ObjectIdentifier: ManagedObject.Type] = [:]
+    /// The entity last asked of `objectClasses` and its class: inserts and fetches come in runs
+    /// of one entity, which then hash nothing.
+    @exclusivity(unchecked) var lastObjectClass: (entity: ObjectIdentifier, type: ManagedObject.Type)?
     /// Whether an object of a ``ManagedObject`` subclass has ever joined the context. Only then
     /// do saves and deletes look for overridden life-cycle and validation methods (see
     /// Performance.md, "Skipping work nobody asked for").

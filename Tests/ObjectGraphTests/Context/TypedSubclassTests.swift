@@ -85,6 +85,19 @@ struct TypedSubclassTests {
         #expect(fetched.1 == ["Up"])
     }
 
+    @Test func insertsOfEntitiesInTurnEachGetTheirOwnClassAndDefaults() throws {
+        let stack = try typedStack(.inMemory)
+        var made: [ManagedObject] = []
+        for name in ["Movie", "Movie", "Theater", "Movie", "Employee", "Theater"] {
+            made.append(try stack.context.insertNewObject(forEntityName: name))
+        }
+        let classes = made.map { String(describing: type(of: $0)) }
+        #expect(classes == ["Movie", "Movie", "Theater", "Movie", "ManagedObject", "Theater"])
+        #expect(made.compactMap { $0 as? Movie }.map(\.runtime) == [90, 90, 90])
+        #expect(made.compactMap { $0 as? Theater }.map { $0.value(forKey: "isOpen") as? Bool } == [true, true])
+        #expect(made[4].value(forKey: "runtime") == nil)
+    }
+
     @Test func generatedStyleAccessorsKeepInversesInStep() throws {
         let stack = try typedStack(.inMemory)
         let theater = try stack.context.insertNewObject(of: Theater.self)
