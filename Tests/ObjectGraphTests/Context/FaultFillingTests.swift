@@ -9,22 +9,20 @@ struct FaultFillingTests {
     /// A saved theater `Odeon` with two movies and two employees (one with a badge), and another
     /// theater `Rex` with one movie; the context is reset, so every fetch returns faults.
     private static func savedCinema(_ kind: StoreKind) throws -> CinemaStack {
-        let stack = try CinemaStack(kind)
-        let odeon = try stack.theater("Odeon", movies: ["Up", "Alien"])
-        try stack.theater("Rex", movies: ["Heat"])
-        for name in ["Ann", "Bob"] {
-            let employee = try stack.context.insertNewObject(forEntityName: "Employee")
-            employee["name"] = name
-            employee["theater"] = odeon
-            if name == "Ann" {
-                let badge = try stack.context.insertNewObject(forEntityName: "Badge")
-                badge["number"] = 7
-                badge["holder"] = employee
+        try CinemaStack.savedAndReset(kind) { stack in
+            let odeon = try stack.theater("Odeon", movies: ["Up", "Alien"])
+            try stack.theater("Rex", movies: ["Heat"])
+            for name in ["Ann", "Bob"] {
+                let employee = try stack.context.insertNewObject(forEntityName: "Employee")
+                employee["name"] = name
+                employee["theater"] = odeon
+                if name == "Ann" {
+                    let badge = try stack.context.insertNewObject(forEntityName: "Badge")
+                    badge["number"] = 7
+                    badge["holder"] = employee
+                }
             }
         }
-        try stack.context.save()
-        stack.context.reset()
-        return stack
     }
 
     @Test(arguments: StoreKind.allCases)

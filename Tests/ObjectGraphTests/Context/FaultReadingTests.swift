@@ -9,14 +9,12 @@ struct FaultReadingTests {
     /// A saved theater `Odeon` with the movie `Up` (rated 8.5); the context is reset, so every
     /// fetch returns faults.
     private static func savedTheater(_ kind: StoreKind) throws -> CinemaStack {
-        let stack = try CinemaStack(kind)
-        let odeon = try stack.theater("Odeon", movies: ["Up"])
-        odeon["capacity"] = 120
-        let movie = try #require(try stack.fetch("Movie").first)
-        movie["rating"] = 8.5
-        try stack.context.save()
-        stack.context.reset()
-        return stack
+        try CinemaStack.savedAndReset(kind) { stack in
+            let odeon = try stack.theater("Odeon", movies: ["Up"])
+            odeon["capacity"] = 120
+            let movie = try #require(try stack.fetch("Movie").first)
+            movie["rating"] = 8.5
+        }
     }
 
     @Test(arguments: StoreKind.allCases)

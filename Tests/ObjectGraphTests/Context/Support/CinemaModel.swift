@@ -118,6 +118,16 @@ struct CinemaStack {
         }
     }
 
+    /// A stack of `kind` holding what `fill` inserts, saved, with its context reset: every fetch
+    /// then returns faults.
+    static func savedAndReset(_ kind: StoreKind, _ fill: (CinemaStack) throws -> Void) throws -> CinemaStack {
+        let stack = try CinemaStack(kind)
+        try fill(stack)
+        try stack.context.save()
+        stack.context.reset()
+        return stack
+    }
+
     /// A second context on the same coordinator (a background context).
     func otherContext() -> ManagedObjectContext { container.newBackgroundContext() }
 
