@@ -71,10 +71,11 @@ enum SlotValue {
         return nil
     }
 
-    /// The object `value` holds when its class is exactly ``ManagedObject`` (what a to-one is
-    /// set to in a model without subclasses); nil for nil, a subclass's object or anything else,
-    /// which the caller casts as usual. Read like ``init(_:)``: an object reference is the
-    /// buffer's first word and its class the metadata word, so no runtime cast is made.
+    /// The object `value` holds when it was wrapped as a ``ManagedObject`` (the `Any` records
+    /// that static type, whatever the object's own class); nil for nil, a value wrapped as a
+    /// subclass or anything else, which the caller casts as usual. Read like ``init(_:)``: an
+    /// object reference is the buffer's first word and the type the metadata word, so no
+    /// runtime cast is made.
     @inline(__always)
     static func plainManagedObject(in value: borrowing Any?) -> ManagedObject? {
         guard readsInlineBuffers else { return nil }

@@ -25,7 +25,8 @@ extension ManagedObject {
     // MARK: - Setting whole relationships
 
     func setToOneDestination(_ relationship: RelationshipDescription, to value: Any?) {
-        // The common case, an object of no subclass, without the runtime's cast of the `Any`.
+        // The common case, an object passed as a `ManagedObject` (its class or a subclass's),
+        // read from the `Any` without the runtime's cast; any other value is cast below.
         if let destination = SlotValue.plainManagedObject(in: value) {
             if accepts(destination, for: relationship) { setToOne(relationship, to: destination) }
             return
