@@ -111,33 +111,11 @@ extension ManagedObjectContext {
     }
 
     /// The objects for a fetch's rows that stay faults until first touched (the coordinator
-    /// keeps the rows, where the faults find them): each row's registered object as it is, or a
-    /// new fault, as ``object(with:)`` gives.
-    ///
-    /// Room for all of them is made in the registry at once, and the class is looked up once
-    /// per run of rows of one entity, not per row.
+    /// keeps the rows, where the faults find them): ``object(with:)`` for each row, with room for
+    /// all of them made in the registry at once.
     func faults(for rows: [StoreRow]) -> [ManagedObject] {
         tracker.reserveCapacity(forMore: rows.count)
-        var objects: [ManagedObject] = []
-        objects.reserveCapacity(rows.count)
-        var entity: EntityDescription?
-        var objectClass: ManagedObject.Type = ManagedObject.self
-        // By index: the row is borrowed from the array, not copied (a copy retains its parts).
-        for index in rows.indices {
-            let objectID = rows[index].objectID
-            if let registered = tracker.registry[objectID] {
-                objects.append(registered)
-                continue
-            }
-            if objectID.entity !== entity {
-                entity = objectID.entity
-                objectClass = self.objectClass(for: objectID.entity)
-            }
-            let object = makeObject(for: objectID, of: objectClass)
-            object.state.isFault = true
-            objects.append(object)
-        }
-        return objects
+        return rows.map { object(with: $0.objectID) }
     }
 
     /// ``objects(for:)`` for one of the batches a large fetch comes in (see

@@ -244,7 +244,7 @@ struct SavePlan {
             // own slots and share them (no copy). An object's values may hold its to-one IDs
             // (a fetched object's values are its row's); they are never read from there.
             for (slot, relationship) in slots.toOneSlots {
-                let stored = Self.slotValue(storedDestinationID(of: object, relationship))
+                let stored = SlotValue(storedDestinationID(of: object, relationship))
                 object.state.attributeValues[slotValue: slot] = stored
             }
             return object.state.attributeValues
@@ -259,14 +259,9 @@ struct SavePlan {
             for (slot, name) in slots.attributeSlots { values[slot: slot] = object.state.attributeValues[name] }
         }
         for (slot, relationship) in slots.toOneSlots {
-            values[slotValue: slot] = Self.slotValue(storedDestinationID(of: object, relationship))
+            values[slotValue: slot] = SlotValue(storedDestinationID(of: object, relationship))
         }
         return values
-    }
-
-    /// The slot holding a to-one's stored ID (or nothing), made without going through `Any`.
-    private static func slotValue(_ objectID: ManagedObjectID?) -> SlotValue {
-        objectID.map(SlotValue.objectID) ?? .none
     }
 
     /// The ID the row of `object` stores for its to-one `relationship`: the destination's (once

@@ -71,6 +71,11 @@ enum SlotValue {
         return nil
     }
 
+    /// The slot of a to-one destination's ID, or nothing for nil (made without an `Any`).
+    init(_ objectID: ManagedObjectID?) {
+        self = objectID.map(SlotValue.objectID) ?? .none
+    }
+
     /// The object `value` holds when it was wrapped as a ``ManagedObject`` (the `Any` records
     /// that static type, whatever the object's own class); nil for nil, a value wrapped as a
     /// subclass or anything else, which the caller casts as usual. Read like ``init(_:)``: an

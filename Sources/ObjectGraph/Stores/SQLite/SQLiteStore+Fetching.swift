@@ -169,7 +169,7 @@ extension SQLiteStore {
                 recent.values.append(SQLiteValueConversion.attributeSlot(statement, at: reader.index, type: type))
             } else if let destination = reader.toOneDestination {
                 let identifier = readToOne(at: reader.index, of: destination, from: statement, recent: &recent)
-                recent.values.append(identifier.map(SlotValue.objectID) ?? .none)
+                recent.values.append(SlotValue(identifier))
             } else {
                 let value = readValue(of: plan.columns[slot], from: statement, recent: &recent)
                 recent.values.append(SlotValue(value))
