@@ -96,6 +96,14 @@ extension ObjectGraphBenchmark {
                 + "before each run; the peak above is from these runs) it took \(String(format: "%.1f", firstTouch)) ms "
                 + "against \(String(format: "%.1f", firstTouchBase)) ms: \(String(format: "%.3f", firstTouch / firstTouchBase))×"
         )
+        // The same fetch read the way an app without typed subclasses reads: by key, casting each
+        // `Any`. The casts are the app's code, the runtime's general cast each time.
+        let (byKey, byKeyBase) = try pairedMedians(
+            ours: { _ in try timedFetch(at: url, reading: .keyValueCast) { _ in } }, base: baseline)
+        print(
+            "# \(suite)/\(name): read by value(forKey:) and as? instead of the typed value(forKey:as:) it took "
+                + "\(String(format: "%.1f", byKey)) ms against \(String(format: "%.1f", byKeyBase)) ms: "
+                + "\(String(format: "%.3f", byKey / byKeyBase))×")
         let figures = ObjectGraphFigures(
             ours: ours, base: base, peakMiB: memory.peak, floorMiB: memory.floor, heldMiB: memory.held)
         if let held = figures.heldBytesPerObject(count: count) {
@@ -111,11 +119,13 @@ extension ObjectGraphBenchmark {
     /// `whileHeld` with the resident size just before the fetch (MiB) while the objects are still
     /// held, and returns the fetch's time. Opening and letting the objects go afterwards are not
     /// timed, as freeing is not part of a fetch.
-    private func timedFetch(at url: URL, whileHeld: (Double) -> Void) throws -> Double {
+    private func timedFetch(
+        at url: URL, reading: ValueReading = .typed, whileHeld: (Double) -> Void
+    ) throws -> Double {
         let container = try openContainer(at: url)
         let floor = Measurement.residentMemoryMiB()
         let start = DispatchTime.now()
-        let (checksum, movies) = try fetchAllWithObjectGraph(container.viewContext)
+        let (checksum, movies) = try fetchAllWithObjectGraph(container.viewContext, reading: reading)
         let elapsed = milliseconds(from: start)
         precondition(checksum > 0)
         whileHeld(floor)

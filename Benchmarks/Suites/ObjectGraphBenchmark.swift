@@ -102,18 +102,41 @@ struct ObjectGraphBenchmark {
         return url
     }
 
-    /// Fetches every movie sorted by name and reads each attribute and the to-one's key.
-    func fetchAllWithObjectGraph(_ context: ManagedObjectContext) throws -> (Int, [ManagedObject]) {
+    /// How the fetch case reads each fetched movie's values.
+    enum ValueReading {
+        /// `value(forKey:as:)`, the typed read a generated subclass's properties make
+        /// (`movie.name`): the case's figure.
+        case typed
+        /// `value(forKey:)` and a cast of the `Any` it returns (`as? String`): an app reading by
+        /// key, its note line.
+        case keyValueCast
+    }
+
+    /// Fetches every movie sorted by name and reads each attribute and the to-one destination.
+    func fetchAllWithObjectGraph(
+        _ context: ManagedObjectContext, reading: ValueReading
+    ) throws -> (Int, [ManagedObject]) {
         let request = FetchRequest(entityName: "Movie")
         request.sortDescriptors = [ObjectSortDescriptor(key: "name")]
         let movies = try context.fetch(request)
         var checksum = 0
-        for movie in movies {
-            checksum &+= (movie.value(forKey: "name") as? String)?.utf8.count ?? 0
-            checksum &+= movie.value(forKey: "year") as? Int ?? 0
-            checksum &+= Int(movie.value(forKey: "rating") as? Double ?? 0)
-            checksum &+= Int((movie.value(forKey: "released") as? Date)?.timeIntervalSinceReferenceDate ?? 0)
-            checksum &+= (movie.value(forKey: "theater") as? ManagedObject) == nil ? 0 : 1
+        switch reading {
+        case .typed:
+            for movie in movies {
+                checksum &+= movie.value(forKey: "name", as: String.self)?.utf8.count ?? 0
+                checksum &+= movie.value(forKey: "year", as: Int.self) ?? 0
+                checksum &+= Int(movie.value(forKey: "rating", as: Double.self) ?? 0)
+                checksum &+= Int(movie.value(forKey: "released", as: Date.self)?.timeIntervalSinceReferenceDate ?? 0)
+                checksum &+= movie.value(forKey: "theater", as: ManagedObject.self) == nil ? 0 : 1
+            }
+        case .keyValueCast:
+            for movie in movies {
+                checksum &+= (movie.value(forKey: "name") as? String)?.utf8.count ?? 0
+                checksum &+= movie.value(forKey: "year") as? Int ?? 0
+                checksum &+= Int(movie.value(forKey: "rating") as? Double ?? 0)
+                checksum &+= Int((movie.value(forKey: "released") as? Date)?.timeIntervalSinceReferenceDate ?? 0)
+                checksum &+= (movie.value(forKey: "theater") as? ManagedObject) == nil ? 0 : 1
+            }
         }
         return (checksum, movies)
     }

@@ -50,7 +50,8 @@ extension ManagedObjectContext {
     }
 
     /// Points a just-loaded object's to-one relationships at the objects `values` names by ID
-    /// (each one the registered object or a new fault). With `remembersDestinations`, the run
+    /// (each one the registered object or a new fault). The object has no to-one destinations
+    /// yet (`load(_:into:)` cleared them), so each is added without looking for one to replace. With `remembersDestinations`, the run
     /// keeps the last destination of each relationship for the next row; a run that outlives
     /// the fetch must not, since it would keep that object alive.
     func setToOneDestinations(
@@ -78,7 +79,7 @@ extension ManagedObjectContext {
                 destination = self.object(with: destinationID)
                 if remembersDestinations { run.toOnes[index].last = (destinationID, destination) }
             }
-            object.state.toOneValues[run.toOnes[index].relationship.name] = destination
+            object.state.toOneValues.insertNew(destination, forKey: run.toOnes[index].relationship.name)
         }
     }
 

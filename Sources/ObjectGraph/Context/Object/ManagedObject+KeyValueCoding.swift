@@ -100,28 +100,6 @@ extension ManagedObject {
         set { setValue(newValue, forKey: key) }
     }
 
-    /// The value of `key` as type `T`, or nil when it is nil or of another type.
-    ///
-    /// Typed subclasses use it to write their properties:
-    /// `var name: String? { get { value(forKey: "name", as: String.self) } set { self["name"] = newValue } }`.
-    /// Integer attributes are kept as `Int`; asked for as another integer type (`Int16`, as Xcode
-    /// declares an Integer 16 attribute) the value converts when it fits, and a `Double` converts
-    /// to `Float`, so `value(forKey: "year", as: Int16.self)` reads what `as? Int16` would miss.
-    public func value<T>(forKey key: String, as type: T.Type) -> T? {
-        let stored = value(forKey: key)
-        if let typed = stored as? T { return typed }
-        if let number = stored as? Int, let integerType = T.self as? any FixedWidthInteger.Type {
-            return Self.integer(number, as: integerType) as? T
-        }
-        if let number = stored as? Double, T.self == Float.self { return Float(number) as? T }
-        return nil
-    }
-
-    /// `number` as the integer type `type` when it fits.
-    private static func integer<I: FixedWidthInteger>(_ number: Int, as type: I.Type) -> I? {
-        I(exactly: number)
-    }
-
     // MARK: - Attributes
 
     /// Sets `attribute` to `value`; `slot` is its slot in the values' layout when the caller

@@ -177,10 +177,12 @@ extension ManagedObject {
     func rawInsert(_ object: ManagedObject, into relationship: RelationshipDescription, at index: Int?) {
         guard !hasMember(object, in: relationship) else { return }
         willChangeValue(forKey: relationship.name)
-        if let index {
-            state.toManyValues[relationship.name]?.insert(object, at: index)
-        } else {
-            state.toManyValues[relationship.name]?.append(object)
+        _ = state.toManyValues.modifyValue(forKey: relationship.name) { members in
+            if let index {
+                members.insert(object, at: index)
+            } else {
+                members.append(object)
+            }
         }
         didChangeValue(forKey: relationship.name)
     }
@@ -190,7 +192,7 @@ extension ManagedObject {
         if relationship.isToMany {
             guard hasMember(object, in: relationship) else { return }
             willChangeValue(forKey: relationship.name)
-            state.toManyValues[relationship.name]?.remove(object)
+            _ = state.toManyValues.modifyValue(forKey: relationship.name) { $0.remove(object) }
             didChangeValue(forKey: relationship.name)
         } else {
             fireFault()

@@ -62,6 +62,27 @@ struct PropertyMap<Entries: PropertyMapEntries>: Sequence, ExpressibleByDictiona
         }
     }
 
+    /// `body` applied in place to the value for `key`; nil, with nothing added, when there is
+    /// none. Unlike the subscript's `?.` edit, the entry stays where it is: only the entries are
+    /// taken out while `body` runs (so the value is uniquely referenced), not the one entry
+    /// removed from them and added back.
+    mutating func modifyValue<Result>(forKey key: String, _ body: (inout Value) -> Result) -> Result? {
+        // Switched on as it is taken out, never bound first: a binding would hold a second
+        // reference to the value while `body` edits it, which would then copy it.
+        switch entries.take()?.intoShape() {
+        case nil:
+            return nil
+        case .one(var value, let onlyKey):
+            defer { entries = Entries(.one(value, key: onlyKey)) }
+            guard onlyKey == key else { return nil }
+            return body(&value)
+        case .many(var list):
+            defer { entries = Entries(.many(list)) }
+            guard let index = list.firstIndex(where: { $0.key == key }) else { return nil }
+            return body(&list[index].value)
+        }
+    }
+
     /// Removes the entry for `key` and returns its value, or nil when there was none.
     @discardableResult
     mutating func removeValue(forKey key: String) -> Value? {
@@ -88,8 +109,9 @@ struct PropertyMap<Entries: PropertyMapEntries>: Sequence, ExpressibleByDictiona
         }
     }
 
-    /// Adds an entry for `key`, which the map does not have (the caller just removed or looked).
-    private mutating func insertNew(_ value: Value, forKey key: String) {
+    /// Adds an entry for `key`, which the map does not have (the caller just removed or looked,
+    /// or emptied the map): no search for an entry to replace.
+    mutating func insertNew(_ value: Value, forKey key: String) {
         guard entries != nil else {
             // The common case (an object's first to-one), without taking anything apart.
             entries = Entries(.one(value, key: key))

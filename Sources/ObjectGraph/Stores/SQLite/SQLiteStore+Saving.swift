@@ -111,22 +111,28 @@ extension SQLiteStore {
     ) throws -> Bool {
         if case .general = binder { return false }
         guard let slot = binder.slot else { return false }
-        // The slot's case says its type: no `Any` is made and cast back for each value.
-        switch (binder, values[slotValue: slot]) {
-        case (_, .none):
+        // The slot's case says its type: no `Any` is made and cast back for each value. (One
+        // switch on the value, each case asking the binder: a switch on the pair of them built
+        // and destroyed a tuple through the runtime's generic witnesses, for every column.)
+        switch values[slotValue: slot] {
+        case .none:
             try statement.bindNull(at: index)
-        case (.integer, .integer(let integer)):
+        case .integer(let integer):
+            guard case .integer = binder else { return false }
             try statement.bind(Int64(integer), at: index)
-        case (.real, .real(let real)):
+        case .real(let real):
+            guard case .real = binder else { return false }
             try statement.bind(real, at: index)
-        case (.date, .date(let date)):
+        case .date(let date):
+            guard case .date = binder else { return false }
             try statement.bind(date.timeIntervalSinceReferenceDate, at: index)
-        case (.text, .text(let text)):
+        case .text(let text):
+            guard case .text = binder else { return false }
             try statement.bind(text, at: index)
-        case (.foreignKey, .objectID(let destination)):
-            guard let key = destination.primaryKey else { return false }
+        case .objectID(let destination):
+            guard case .foreignKey = binder, let key = destination.primaryKey else { return false }
             try statement.bind(key, at: index)
-        default:
+        case .flag, .other:
             return false
         }
         return true

@@ -182,4 +182,52 @@ struct KeyValueCodingTests {
         #expect(movie.value(forKey: "name", as: Int16.self) == nil)
         #expect(movie.value(forKey: "name", as: String.self) == "Up")
     }
+
+    @Test func aTypedReadOfALoadedObjectGivesEachStoredValueOnlyAsItsOwnType() throws {
+        let stack = try CinemaStack()
+        let theater = try stack.theater("Odeon", movies: ["Up"])
+        let opened = Date(timeIntervalSinceReferenceDate: 1_000)
+        theater["opened"] = opened
+        theater["isOpen"] = false
+        let movie = try #require(theater.value(forKey: "movies", as: Set<ManagedObject>.self)?.first)
+        movie["rating"] = 7.5
+        movie["runtime"] = 101
+        #expect(movie.value(forKey: "name", as: String.self) == "Up")
+        #expect(movie.value(forKey: "runtime", as: Int.self) == 101)
+        #expect(movie.value(forKey: "rating", as: Double.self) == 7.5)
+        #expect(theater.value(forKey: "opened", as: Date.self) == opened)
+        #expect(theater.value(forKey: "isOpen", as: Bool.self) == false)
+        // Another type than the one stored: nil, or the value converted where that is lossless.
+        #expect(movie.value(forKey: "name", as: Double.self) == nil)
+        #expect(movie.value(forKey: "rating", as: Int.self) == nil)
+        #expect(theater.value(forKey: "isOpen", as: String.self) == nil)
+        #expect(movie.value(forKey: "runtime", as: Int32.self) == 101)
+        // Asked for as `Any` or an optional, the value is what `value(forKey:)` returns.
+        #expect(movie.value(forKey: "name", as: Any.self) as? String == "Up")
+        #expect(movie.value(forKey: "name", as: String?.self) == .some("Up"))
+        // A nil value is nil as any type; an unknown key too.
+        #expect(movie.value(forKey: "summary", as: String.self) == nil)
+        #expect(movie.value(forKey: "summary", as: Int.self) == nil)
+        #expect(movie.value(forKey: "nothing", as: String.self) == nil)
+        // The to-one's destination, as the base class, a class it is not, or nil once cleared.
+        #expect(movie.value(forKey: "theater", as: ManagedObject.self) === theater)
+        #expect(movie.value(forKey: "theater", as: String.self) == nil)
+        movie["theater"] = nil
+        #expect(movie.value(forKey: "theater", as: ManagedObject.self) == nil)
+    }
+
+    @Test func aTypedReadOfAFaultLoadsItsValuesFirst() throws {
+        let stack = try CinemaStack.savedAndReset(.sqlite) { stack in
+            let theater = try stack.theater("Odeon", movies: ["Up"])
+            theater["capacity"] = 120
+        }
+        let movie = try #require(stack.fetch("Movie").first)
+        #expect(movie.isFault)
+        #expect(movie.value(forKey: "name", as: String.self) == "Up")
+        #expect(!movie.isFault)
+        let theater = try #require(movie.value(forKey: "theater", as: ManagedObject.self))
+        #expect(theater.isFault)
+        #expect(theater.value(forKey: "capacity", as: Int16.self) == 120)
+        #expect(theater.value(forKey: "name", as: String.self) == "Odeon")
+    }
 }

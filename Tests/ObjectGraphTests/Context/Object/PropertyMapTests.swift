@@ -31,6 +31,35 @@ struct PropertyMapTests {
         #expect(map["absent"] == nil && map.count == 1)
     }
 
+    @Test func modifyingAValueEditsItWhereItIsAndAddsNothingForAnAbsentKey() {
+        var one: ValueMap<[Int]> = ["members": [1]]
+        #expect(one.modifyValue(forKey: "members") { $0.append(2) } != nil)
+        #expect(one.modifyValue(forKey: "absent") { $0.append(3) } == nil)
+        #expect(one["members"] == [1, 2] && one.count == 1)
+        var many: ValueMap<[Int]> = ["a": [1], "b": [2], "c": [3]]
+        let count = many.modifyValue(forKey: "a") { members -> Int in
+            members.append(10)
+            return members.count
+        }
+        #expect(count == 2)
+        #expect(many.modifyValue(forKey: "d") { $0.append(4) } == nil)
+        // The edited entry keeps its place among the others.
+        #expect(many.keys == ["a", "b", "c"])
+        #expect(many["a"] == [1, 10] && many["b"] == [2] && many["c"] == [3])
+        var empty = ValueMap<[Int]>()
+        #expect(empty.modifyValue(forKey: "a") { $0.append(1) } == nil)
+        #expect(empty.isEmpty)
+    }
+
+    @Test func modifyingAValueDoesNotCopyIt() {
+        var map: ValueMap<[Int]> = ["members": Array(0..<1_000)]
+        let before = map["members"]?.withUnsafeBufferPointer { $0.baseAddress }
+        _ = map.modifyValue(forKey: "members") { $0[0] = -1 }
+        let after = map["members"]?.withUnsafeBufferPointer { $0.baseAddress }
+        #expect(before == after)
+        #expect(map["members"]?.first == -1)
+    }
+
     @Test func filterAndMergeWorkLikeADictionarys() {
         let map: ValueMap<Int> = ["a": 1, "b": 2, "c": 3]
         let odd = map.filter { $0.value % 2 == 1 }
