@@ -54,8 +54,9 @@ public final class EntityDescription: @unchecked Sendable, CustomStringConvertib
     /// The model the entity belongs to; nil until it is built, or when the model is gone.
     public var managedObjectModel: ManagedObjectModel? { graph?.model }
 
-    /// The links of the entity's model (see ``ModelGraph`` for why they are not weak references).
-    weak var graph: ModelGraph?
+    /// The links of the entity's model (see ``ModelGraph`` for why they are not weak references,
+    /// and how this one reads nil once the model is gone).
+    unowned(unsafe) var graph: ModelGraph?
     /// The parent's index in ``graph``.
     var superentityIndex: Int?
 

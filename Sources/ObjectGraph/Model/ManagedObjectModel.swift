@@ -28,7 +28,7 @@ public final class ManagedObjectModel: @unchecked Sendable {
     public let userInfo: [String: String]
     /// Each entity's 32-byte version hash, as a store's `NSStoreModelVersionHashes` holds them.
     public let entityVersionHashesByName: [String: Data]
-    /// The links between the model's descriptions, which they reach weakly (see ``ModelGraph``).
+    /// The links between the model's descriptions, which they reach unretained (see ``ModelGraph``).
     private let graph: ModelGraph
 
     /// Builds a model from entity descriptions, linking and checking everything by name.

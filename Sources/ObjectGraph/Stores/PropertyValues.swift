@@ -115,7 +115,10 @@ public struct PropertyValues: @unchecked Sendable {
         let first = Int(firstSlot)
         storage = ValueRows.oneRow(layout: shared.layout, extra: shared.extra) { destination, width in
             shared.withUnsafeMutablePointerToElements { source in
-                destination.initialize(from: source + first, count: width)
+                // Slot by slot: `initialize(from:count:)` copies through the runtime's generic
+                // array copy, which calls the enum's value witness for each slot; this loop is
+                // the slot's own copy, a switch that retains only what a case holds.
+                for offset in 0..<width { (destination + offset).initialize(to: source[first + offset]) }
             }
         }
         firstSlot = 0
