@@ -37,7 +37,12 @@ extension ManagedObjectContext {
             var slot: Int?
             /// The destination found for the last row, by ID: consecutive rows often name the same
             /// object, and the store hands them one ID instance.
-            var last: (objectID: ManagedObjectID, object: ManagedObject)?
+            var last: (objectID: ManagedObjectID, object: ManagedObject)? {
+                didSet { lastIdentity = last.map { ObjectIdentifier($0.objectID) } }
+            }
+            /// The identity of ``last``'s ID (which `last` keeps alive), compared with a row's slot
+            /// without copying `last`.
+            private(set) var lastIdentity: ObjectIdentifier?
         }
 
         init() {}
@@ -51,9 +56,9 @@ extension ManagedObjectContext {
 
     /// Points a just-loaded object's to-one relationships at the objects `values` names by ID
     /// (each one the registered object or a new fault). The object has no to-one destinations
-    /// yet (`load(_:into:)` cleared them), so each is added without looking for one to replace. With `remembersDestinations`, the run
-    /// keeps the last destination of each relationship for the next row; a run that outlives
-    /// the fetch must not, since it would keep that object alive.
+    /// yet (`load(_:into:)` cleared them), so each is added without looking for one to replace.
+    /// With `remembersDestinations`, the run keeps the last destination of each relationship for
+    /// the next row; a run that outlives the fetch must not, since it would keep that object alive.
     func setToOneDestinations(
         of object: ManagedObject, from values: PropertyValues, run: inout RowRun, remembersDestinations: Bool = true
     ) {
@@ -65,21 +70,25 @@ extension ManagedObjectContext {
             }
         }
         for index in run.toOnes.indices {
-            let destinationID =
-                if let slot = run.toOnes[index].slot {
-                    values.objectID(inSlot: slot)
-                } else {
-                    values[run.toOnes[index].relationship.name] as? ManagedObjectID
-                }
-            guard let destinationID else { continue }
+            let relationship = run.toOnes[index].relationship
             let destination: ManagedObject
-            if let last = run.toOnes[index].last, last.objectID === destinationID {
-                destination = last.object
+            if let slot = run.toOnes[index].slot {
+                // The row before named the same destination (the store hands consecutive rows
+                // one ID instance): that is seen in the slot itself, with nothing copied.
+                if let identity = run.toOnes[index].lastIdentity,
+                    values.holdsObjectID(withIdentity: identity, inSlot: slot)
+                {
+                    destination = run.toOnes[index].last.unsafelyUnwrapped.object
+                } else {
+                    guard let destinationID = values.objectID(inSlot: slot) else { continue }
+                    destination = self.object(with: destinationID)
+                    if remembersDestinations { run.toOnes[index].last = (destinationID, destination) }
+                }
             } else {
+                guard let destinationID = values[relationship.name] as? ManagedObjectID else { continue }
                 destination = self.object(with: destinationID)
-                if remembersDestinations { run.toOnes[index].last = (destinationID, destination) }
             }
-            object.state.toOneValues.insertNew(destination, forKey: run.toOnes[index].relationship.name)
+            object.state.toOneValues.insertNew(destination, forKey: relationship.name)
         }
     }
 

@@ -146,6 +146,16 @@ public struct PropertyValues: @unchecked Sendable {
         self[slotValue: slot].objectID
     }
 
+    /// Whether slot `slot` holds the ID whose identity is `identity` (the same instance, as a store
+    /// puts it there), found by looking at the slot in place: nothing is copied, retained or
+    /// released. The caller keeps that ID alive, so no other object can have its identity.
+    func holdsObjectID(withIdentity identity: ObjectIdentifier, inSlot slot: Int) -> Bool {
+        storage.unsafelyUnwrapped.withUnsafeMutablePointerToElements { slots in
+            guard case .objectID(let held) = slots[Int(firstSlot) + slot] else { return false }
+            return ObjectIdentifier(held) == identity
+        }
+    }
+
     /// Whether these are the values of ``init()``: no layout, no slots and no values by name.
     var isEmptyWithoutLayout: Bool {
         guard let storage else { return true }

@@ -27,6 +27,33 @@ struct FetchedValueReadingTests {
         #expect((movie.value(forKey: "theater") as? ManagedObject) === theaters[0])
     }
 
+    @Test(arguments: [false, true])
+    func rowsInTurnNamingTheSameOrAnotherDestinationEachGetTheirOwn(returnsFaults: Bool) throws {
+        // A fetch remembers the last row's destination; runs of one theater, changes of theater
+        // and movies without one must each still point at their own.
+        let plan: [(movie: String, theater: String?)] = [
+            ("a", "Odeon"), ("b", "Odeon"), ("c", "Rex"), ("d", "Odeon"), ("e", nil), ("f", "Rex"), ("g", "Rex"),
+        ]
+        let stack = try CinemaStack.savedAndReset(.sqlite) { stack in
+            let theaters = ["Odeon": try stack.theater("Odeon"), "Rex": try stack.theater("Rex")]
+            for entry in plan {
+                let movie = try stack.movie(entry.movie)
+                movie["theater"] = entry.theater.flatMap { theaters[$0] }
+            }
+        }
+        let request = FetchRequest(entityName: "Movie")
+        request.sortDescriptors = [ObjectSortDescriptor(key: "name")]
+        request.returnsObjectsAsFaults = returnsFaults
+        let movies = try stack.context.fetch(request)
+        try #require(movies.count == plan.count)
+        for (movie, entry) in zip(movies, plan) {
+            let theater = movie.value(forKey: "theater", as: ManagedObject.self)
+            #expect(theater?.value(forKey: "name", as: String.self) == entry.theater, "\(entry.movie)")
+        }
+        let odeons = movies.filter { $0.value(forKey: "theater", as: ManagedObject.self)?["name"] as? String == "Odeon" }
+        #expect(Set(odeons.compactMap { $0["theater"] as? ManagedObject }).count == 1)
+    }
+
     @Test func aFetchedObjectReadsChangedAttributesAndLeavesOtherKeysToTheEntity() throws {
         let stack = try CinemaStack(.sqlite)
         try stack.theater("Odeon", movies: ["Up", "Cars"])

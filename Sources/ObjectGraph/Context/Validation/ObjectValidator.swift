@@ -8,7 +8,9 @@ enum ObjectValidator {
     /// of its entity that have a rule a value can break (``propertiesWithRules(of:)``).
     static func errorsForSaving(_ object: ManagedObject, checking checked: [PropertyDescription]) -> [CoreDataError] {
         var errors: [CoreDataError] = []
-        let pending = object.state.pendingErrors
+        // Read only when there are any: the common object has none, and reading them makes an
+        // empty dictionary to return.
+        let pending = object.state.hasPendingErrors ? object.state.pendingErrors : [:]
         if !pending.isEmpty { errors = pending.keys.sorted().compactMap { pending[$0] } }
         // A fault holds no values to check: its stored ones passed when they were saved, and a
         // change would have fired it. It is here only for a refused change (an unknown key, a
