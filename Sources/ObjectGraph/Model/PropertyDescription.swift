@@ -28,7 +28,7 @@ public class PropertyDescription: @unchecked Sendable, CustomStringConvertible {
     /// The entity that declares this property; nil until a model is built, or when the model is gone.
     ///
     /// The model owns its entities and entities own their properties, so this back-pointer goes
-    /// through the model's `ModelGraph`, which is not retained (see ``ModelGraph``).
+    /// through the model's `ModelGraph`, which is not retained (see `ModelGraph`).
     public var entity: EntityDescription? { graph?.entity(at: entityIndex) }
 
     /// The links of the model the property's entity belongs to (unretained; it reads nil once
