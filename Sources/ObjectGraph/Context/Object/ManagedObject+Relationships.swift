@@ -172,12 +172,25 @@ extension ManagedObject {
         didChangeValue(forKey: relationship.name)
     }
 
-    // To-many sets are edited in place (through the map's subscript), never copied.
+    // To-many sets are edited in place (`ObjectState.modifyToManyMembers`), never copied.
 
     func rawInsert(_ object: ManagedObject, into relationship: RelationshipDescription, at index: Int?) {
+        // An append nobody sees before it is made (no undo manager to record the members as they
+        // were, no observer of this object) looks for the object once, in the append itself,
+        // rather than once to decide and again to add; the change is then reported as usual.
+        if index == nil, observationInfo == nil, managedObjectContext?.undoManager == nil {
+            fireFault()
+            if let added = state.modifyToManyMembers(forKey: relationship.name, { $0.append(object) }) {
+                if added {
+                    willChangeValue(forKey: relationship.name)
+                    didChangeValue(forKey: relationship.name)
+                }
+                return
+            }
+        }
         guard !hasMember(object, in: relationship) else { return }
         willChangeValue(forKey: relationship.name)
-        _ = state.toManyValues.modifyValue(forKey: relationship.name) { members in
+        _ = state.modifyToManyMembers(forKey: relationship.name) { members in
             if let index {
                 members.insert(object, at: index)
             } else {
@@ -192,7 +205,7 @@ extension ManagedObject {
         if relationship.isToMany {
             guard hasMember(object, in: relationship) else { return }
             willChangeValue(forKey: relationship.name)
-            _ = state.toManyValues.modifyValue(forKey: relationship.name) { $0.remove(object) }
+            _ = state.modifyToManyMembers(forKey: relationship.name) { $0.remove(object) }
             didChangeValue(forKey: relationship.name)
         } else {
             fireFault()

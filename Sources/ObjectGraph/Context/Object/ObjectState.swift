@@ -105,6 +105,16 @@ struct ObjectState {
         }
     }
 
+    /// `body` applied in place to the loaded members of the to-many relationship `key`; nil, with
+    /// nothing changed, when they are not loaded. The same edit as through ``toManyValues``,
+    /// without its accessor taking the map out of the record and putting it back.
+    mutating func modifyToManyMembers<Result>(
+        forKey key: String, _ body: (inout OrderedSet<ManagedObject>) -> Result
+    ) -> Result? {
+        guard record != nil else { return nil }
+        return uniqueRecord().toManyValues.modifyValue(forKey: key, body)
+    }
+
     /// The stored members of each loaded to-many relationship as last read or saved.
     var committedToMany: ToManyMap {
         get { record?.committedToMany ?? [:] }

@@ -16,6 +16,26 @@ struct RelationshipTests {
         #expect(theater.names("movies").isEmpty)
     }
 
+    @Test(arguments: [false, true])
+    func aStoredOwnerGainingAMemberIsChangedOnceWhetherOrNotAnUndoManagerWatches(undoable: Bool) throws {
+        let stack = try CinemaStack(.sqlite)
+        let theater = try stack.theater("Odeon", movies: ["Up"])
+        try stack.context.save()
+        if undoable { stack.context.undoManager = UndoManager() }
+        let movie = try stack.movie("Cars")
+        movie["theater"] = theater
+        movie["theater"] = theater
+        #expect(theater.names("movies") == ["Cars", "Up"])
+        #expect(theater.isUpdated && theater.changedValues().keys.contains("movies"))
+        #expect(stack.context.updatedObjects == [theater])
+        try stack.context.save()
+        let other = stack.otherContext()
+        let names = try other.performAndWait { () throws in
+            try stack.fetch("Theater", in: other).map { $0.names("movies") }
+        }
+        #expect(names == [["Cars", "Up"]])
+    }
+
     @Test(arguments: StoreKind.allCases)
     func movingAnObjectLeavesTheOldOwner(_ kind: StoreKind) throws {
         let stack = try CinemaStack(kind)
