@@ -26,9 +26,29 @@ enum RawSQLite {
         return statement
     }
 
+    /// How the baseline's INSERT gives SQLite the values Core Data binds.
+    enum InsertStatement {
+        /// The statement the context runs, as Core Data's trace prints it: every column a
+        /// parameter (`INSERT INTO ZMOVIE(Z_PK, Z_ENT, Z_OPT, ZYEAR, ZTHEATER, …) VALUES(?, ?, …)`),
+        /// each row binding its entity number, version and theater key too.
+        case asTheContextRuns
+        /// The entity number, version and theater key written into the SQL as constants, so each
+        /// row binds five values instead of eight: a cheaper statement than the context's (the
+        /// baseline before round five, still printed beside the result).
+        case constantsInline
+    }
+
+    /// The context's INSERT of a movie, as its SQL trace prints it; the benchmark checks that
+    /// the context still runs exactly this (``ObjectGraphBenchmark/checkBaselineStatements()``).
+    static let movieInsertSQL =
+        "INSERT INTO ZMOVIE(Z_PK, Z_ENT, Z_OPT, ZYEAR, ZTHEATER, ZRATING, ZRELEASED, ZNAME) "
+        + "VALUES(?, ?, ?, ?, ?, ?, ?, ?)"
+
     /// Same tables as Core Data's (WAL, auto_vacuum), one theater, `count` movies, one
     /// transaction; returns the time from the start until the commit (closing comes after).
-    static func insertMovies(at url: URL, layout: SQLiteLayout, count: Int) throws -> Double {
+    static func insertMovies(
+        at url: URL, layout: SQLiteLayout, count: Int, statement: InsertStatement = .asTheContextRuns
+    ) throws -> Double {
         let start = DispatchTime.now()
         let handle = try open(url)
         defer { sqlite3_close(handle) }
@@ -36,18 +56,34 @@ enum RawSQLite {
         try exec(handle, "BEGIN EXCLUSIVE")
         for statement in layout.createStatements { try exec(handle, statement) }
         try exec(handle, "INSERT INTO ZTHEATER(Z_PK, Z_ENT, Z_OPT, ZNAME) VALUES(1, 2, 1, 'Odeon')")
-        let insert = try prepare(
-            handle,
-            "INSERT INTO ZMOVIE(Z_PK, Z_ENT, Z_OPT, ZYEAR, ZTHEATER, ZRATING, ZRELEASED, ZNAME) VALUES(?, 1, 1, ?, 1, ?, ?, ?)"
-        )
+        let insert: OpaquePointer
+        switch statement {
+        case .asTheContextRuns:
+            insert = try prepare(handle, movieInsertSQL)
+        case .constantsInline:
+            insert = try prepare(
+                handle,
+                "INSERT INTO ZMOVIE(Z_PK, Z_ENT, Z_OPT, ZYEAR, ZTHEATER, ZRATING, ZRELEASED, ZNAME) "
+                    + "VALUES(?, 1, 1, ?, 1, ?, ?, ?)")
+        }
         defer { sqlite3_finalize(insert) }
         for index in 0..<count {
             let values = MovieValues(index: index)
-            sqlite3_bind_int64(insert, 1, Int64(index + 1))
-            sqlite3_bind_int64(insert, 2, Int64(values.year))
-            sqlite3_bind_double(insert, 3, values.rating)
-            sqlite3_bind_double(insert, 4, values.released.timeIntervalSinceReferenceDate)
-            sqlite3_bind_text(insert, 5, values.name, -1, csqlite_transient())
+            var parameter: Int32 = 0
+            func next() -> Int32 {
+                parameter += 1
+                return parameter
+            }
+            sqlite3_bind_int64(insert, next(), Int64(index + 1))
+            if statement == .asTheContextRuns {
+                sqlite3_bind_int64(insert, next(), 1)
+                sqlite3_bind_int64(insert, next(), 1)
+            }
+            sqlite3_bind_int64(insert, next(), Int64(values.year))
+            if statement == .asTheContextRuns { sqlite3_bind_int64(insert, next(), 1) }
+            sqlite3_bind_double(insert, next(), values.rating)
+            sqlite3_bind_double(insert, next(), values.released.timeIntervalSinceReferenceDate)
+            sqlite3_bind_text(insert, next(), values.name, -1, csqlite_transient())
             guard sqlite3_step(insert) == SQLITE_DONE else {
                 throw RawError(message: String(cString: sqlite3_errmsg(handle)))
             }
@@ -57,23 +93,51 @@ enum RawSQLite {
         return milliseconds(from: start)
     }
 
+    /// The context's fetch of every movie sorted by name, as its SQL trace prints it (the `0`
+    /// is Core Data's entity column of an entity without subentities); checked like
+    /// ``movieInsertSQL``.
+    static let movieFetchSQL =
+        "SELECT 0, t0.Z_PK, t0.Z_OPT, t0.ZNAME, t0.ZYEAR, t0.ZRATING, t0.ZRELEASED, t0.ZTHEATER "
+        + "FROM ZMOVIE t0 ORDER BY t0.ZNAME"
+
+    /// Which SELECT the baseline's fetch runs.
+    enum FetchStatement {
+        /// ``movieFetchSQL``, the statement the context runs.
+        case asTheContextRuns
+        /// The same columns without Core Data's leading `0`, so SQLite's sorter carries one column
+        /// less per row: a cheaper statement than the context's (the baseline before round five,
+        /// still printed beside the result).
+        case withoutEntityColumn
+    }
+
     /// Every movie sorted by name, each column read into a Swift value, on the open connection
     /// `handle`.
-    static func fetchMovies(_ handle: OpaquePointer) throws -> Int {
-        let select = try prepare(
-            handle, "SELECT Z_PK, Z_OPT, ZNAME, ZRATING, ZRELEASED, ZYEAR, ZTHEATER FROM ZMOVIE ORDER BY ZNAME")
+    static func fetchMovies(_ handle: OpaquePointer, statement: FetchStatement = .asTheContextRuns) throws -> Int {
+        // Where each value is: the columns of the key, version, name, year, rating, release date
+        // and theater.
+        let (sql, columns): (String, [Int32]) =
+            switch statement {
+            case .asTheContextRuns: (movieFetchSQL, [1, 2, 3, 4, 5, 6, 7])
+            case .withoutEntityColumn:
+                (
+                    "SELECT Z_PK, Z_OPT, ZNAME, ZRATING, ZRELEASED, ZYEAR, ZTHEATER FROM ZMOVIE ORDER BY ZNAME",
+                    [0, 1, 2, 5, 3, 4, 6]
+                )
+            }
+        let select = try prepare(handle, sql)
         defer { sqlite3_finalize(select) }
+        let (key, version, name, year, rating, released, theater) =
+            (columns[0], columns[1], columns[2], columns[3], columns[4], columns[5], columns[6])
         var checksum = 0
         while sqlite3_step(select) == SQLITE_ROW {
-            checksum &+= Int(sqlite3_column_int64(select, 0) + sqlite3_column_int64(select, 1))
-            if let text = sqlite3_column_text(select, 2) {
-                let name = String(cString: text)
-                checksum &+= name.utf8.count
+            checksum &+= Int(sqlite3_column_int64(select, key) + sqlite3_column_int64(select, version))
+            if let text = sqlite3_column_text(select, name) {
+                checksum &+= String(cString: text).utf8.count
             }
-            checksum &+= Int(sqlite3_column_double(select, 3))
-            checksum &+= Int(sqlite3_column_double(select, 4))
-            checksum &+= Int(sqlite3_column_int64(select, 5))
-            checksum &+= Int(sqlite3_column_int64(select, 6))
+            checksum &+= Int(sqlite3_column_int64(select, year))
+            checksum &+= Int(sqlite3_column_double(select, rating))
+            checksum &+= Int(sqlite3_column_double(select, released))
+            checksum &+= Int(sqlite3_column_int64(select, theater))
         }
         return checksum
     }
