@@ -138,12 +138,22 @@ extension ManagedObject {
     }
 
     /// Marks `key` as changed, tells the context, and forgets an earlier problem with that key.
+    /// Records the inverse with the undo manager and tells this object's observations first
+    /// (called by every change before it is made).
     func willChangeValue(forKey key: String) {
-        noteWillChangeValue(forKey: key)
+        // The context is read once for the undo manager and for the change list: each read of it
+        // is a retain and a release, and every setter comes here.
+        var context = managedObjectContext
+        if let context { registerUndoOfChange(forKey: key, in: context) }
+        if let observationInfo {
+            observationInfo.willChange(forKey: key)
+            // An observer's handler may have taken the object out of its context.
+            context = managedObjectContext
+        }
         // Nothing reads the changed keys of an inserted object (all of its values are new).
         if state.lifecycle != .inserted { state.changedKeys.insert(key) }
         if state.hasPendingErrors { state.pendingErrors[key] = nil }
-        managedObjectContext?.objectDidChange(self)
+        context?.objectDidChange(self)
     }
 
     func recordError(_ code: CoreDataError.Code, key: String, _ message: String) {

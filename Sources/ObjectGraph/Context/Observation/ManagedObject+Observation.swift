@@ -30,13 +30,6 @@ extension ManagedObject {
         return ObservationToken(observation)
     }
 
-    /// Tells this object's observations that `key` is about to change and records the inverse
-    /// with the undo manager (called by every change before it is made).
-    func noteWillChangeValue(forKey key: String) {
-        registerUndoOfChange(forKey: key)
-        observationInfo?.willChange(forKey: key)
-    }
-
     /// Tells this object's observations that `key` changed (called by every change after it is
     /// made).
     func didChangeValue(forKey key: String) {

@@ -6,10 +6,10 @@ extension ManagedObject {
         case toMany(OrderedSet<ManagedObject>?)
     }
 
-    /// Registers, with the context's undo manager, the restoring of `key` to its current value
-    /// (called just before the value changes).
-    func registerUndoOfChange(forKey key: String) {
-        guard let context = managedObjectContext, let undoManager = context.undoManager,
+    /// Registers, with the undo manager of `context` (the object's), the restoring of `key` to
+    /// its current value (called just before the value changes).
+    func registerUndoOfChange(forKey key: String, in context: ManagedObjectContext) {
+        guard let undoManager = context.undoManager,
             undoManager.isUndoRegistrationEnabled
         else { return }
         let snapshot = rawValue(forKey: key)
@@ -26,7 +26,7 @@ extension ManagedObject {
         return .attribute(state.attributeValues[key])
     }
 
-    /// Puts back a value recorded by ``registerUndoOfChange(forKey:)``, recording the inverse in
+    /// Puts back a value recorded by ``registerUndoOfChange(forKey:in:)``, recording the inverse in
     /// turn (for redo) and telling observers.
     private func restoreRawValue(_ value: RawValue, forKey key: String) {
         guard managedObjectContext != nil else { return }

@@ -87,6 +87,20 @@ final class ObservedBook: ManagedObject, KeyValueDependencies, @unchecked Sendab
         token.invalidate()
     }
 
+    @Test func aPriorHandlerThatResetsTheContextLeavesTheChangeOutOfIt() throws {
+        let stack = try LibraryStack()
+        let book = try stack.book("Austen", "Emma")
+        try stack.context.save()
+        let token = book.observe("rating", options: [.prior]) { _, change in
+            if change.isPrior { stack.context.reset() }
+        }
+        book["rating"] = 2
+        #expect(book.managedObjectContext == nil)
+        #expect(!stack.context.hasChanges)
+        #expect(stack.context.updatedObjects.isEmpty)
+        token.invalidate()
+    }
+
     @Test func toManyChangesReportInsertedAndRemovedObjectsIncludingInverseEdits() throws {
         let stack = try LibraryStack()
         let shelf = try stack.context.insertNewObject(forEntityName: "Shelf")
