@@ -32,7 +32,8 @@ extension ManagedObjectContext {
 
         /// One to-one relationship and where rows keep its destination.
         struct ToOne {
-            let relationship: RelationshipDescription
+            /// The relationship's name, the key of its destination in each object.
+            let name: String
             /// The slot of the destination's ID in rows laid out by ``RowRun/layout``.
             var slot: Int?
             /// The destination found for the last row, by ID: consecutive rows often name the same
@@ -50,7 +51,7 @@ extension ManagedObjectContext {
         init(entity: EntityDescription, objectClass: ManagedObject.Type, toOnes: [RelationshipDescription]) {
             self.entity = entity
             self.objectClass = objectClass
-            self.toOnes = toOnes.map { ToOne(relationship: $0) }
+            self.toOnes = toOnes.map { ToOne(name: $0.name) }
         }
     }
 
@@ -63,14 +64,14 @@ extension ManagedObjectContext {
         of object: ManagedObject, from values: PropertyValues, run: inout RowRun, remembersDestinations: Bool = true
     ) {
         guard !run.toOnes.isEmpty else { return }
-        if run.layout !== values.layout || values.layout == nil {
-            run.layout = values.layout
+        let layout = values.layout
+        if run.layout !== layout || layout == nil {
+            run.layout = layout
             for index in run.toOnes.indices {
-                run.toOnes[index].slot = values.layout?.slot(of: run.toOnes[index].relationship.name)
+                run.toOnes[index].slot = layout?.slot(of: run.toOnes[index].name)
             }
         }
         for index in run.toOnes.indices {
-            let relationship = run.toOnes[index].relationship
             let destination: ManagedObject
             if let slot = run.toOnes[index].slot {
                 // The row before named the same destination (the store hands consecutive rows
@@ -85,10 +86,10 @@ extension ManagedObjectContext {
                     if remembersDestinations { run.toOnes[index].last = (destinationID, destination) }
                 }
             } else {
-                guard let destinationID = values[relationship.name] as? ManagedObjectID else { continue }
+                guard let destinationID = values[run.toOnes[index].name] as? ManagedObjectID else { continue }
                 destination = self.object(with: destinationID)
             }
-            object.state.toOneValues.insertNew(destination, forKey: relationship.name)
+            object.state.toOneValues.insertNew(destination, forKey: run.toOnes[index].name)
         }
     }
 
