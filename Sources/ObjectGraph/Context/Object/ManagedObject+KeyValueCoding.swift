@@ -51,12 +51,19 @@ extension ManagedObject {
     /// the entity's dictionaries. Nil when that does not settle it (a key of another kind, or a
     /// name in other storage): the full lookup then decides, and fires the fault when it should.
     private func valueFiringFault(forKey key: String) -> Any?? {
+        guard fireFaultForReading(key) else { return nil }
+        return .some(value(forKey: key))
+    }
+
+    /// Fires this fault when `key` names an attribute or to-one in its entity's layout (found by
+    /// the bits of the names, see ``valueFiringFault(forKey:)``), as the first read of one does;
+    /// returns whether the object is loaded now. False, with nothing fired, for any other key.
+    func fireFaultForReading(_ key: String) -> Bool {
         guard let context = managedObjectContext,
             let found = context.propertyLayout(for: entity).slotAndKind(matchingBitsOf: key), found.kind != .unknown
-        else { return nil }
+        else { return false }
         fireFault()
-        guard !state.isFault else { return nil }
-        return .some(value(forKey: key))
+        return !state.isFault
     }
 
     /// Sets the property `key` to `value`, keeping the inverse relationship in step.

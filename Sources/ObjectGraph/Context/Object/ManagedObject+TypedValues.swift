@@ -31,13 +31,15 @@ extension ManagedObject {
         }
     }
 
-    /// What ``value(forKey:as:)`` finds for `key` before its type is considered: a loaded
-    /// attribute's value of a common type as its slot holds it, a loaded to-one's destination, nil,
-    /// or ``TypedRead/general`` for everything else (a fault, an unknown key, a value of another
-    /// type, a to-many relationship).
+    /// What ``value(forKey:as:)`` finds for `key` before its type is considered: an attribute's
+    /// value of a common type as its slot holds it, a to-one's destination, nil, or
+    /// ``TypedRead/general`` for everything else (an unknown key, a value of another type, a
+    /// to-many relationship). A fault is fired first when `key` is one of its slots, as
+    /// ``value(forKey:)`` fires it.
     @usableFromInline
     func typedRead(forKey key: String) -> TypedRead {
-        guard !state.isFault, let found = state.attributeValues.layout?.slotAndKind(matchingBitsOf: key) else {
+        if state.isFault, !fireFaultForReading(key) { return .general }
+        guard let found = state.attributeValues.layout?.slotAndKind(matchingBitsOf: key) else {
             return .general
         }
         switch found.kind {

@@ -227,6 +227,9 @@ struct KeyValueCodingTests {
         #expect(!movie.isFault)
         let theater = try #require(movie.value(forKey: "theater", as: ManagedObject.self))
         #expect(theater.isFault)
+        // A key the entity does not have fires nothing, as `value(forKey:)` does not.
+        #expect(theater.value(forKey: "nothing", as: String.self) == nil)
+        #expect(theater.isFault)
         #expect(theater.value(forKey: "capacity", as: Int16.self) == 120)
         #expect(theater.value(forKey: "name", as: String.self) == "Odeon")
     }
