@@ -75,9 +75,12 @@ struct SQLiteStoreMetadata {
         }
     }
 
-    /// The binary property list to store in `Z_PLIST`.
+    /// The binary property list to store in `Z_PLIST`, written by our own writer (Foundation's
+    /// serializer cost about as much as everything else in creating a store's tables); metadata
+    /// holding a value the writer does not take (an `NSNumber`, say) goes to Foundation's.
     func propertyListData() throws -> Data {
-        try PropertyListSerialization.data(fromPropertyList: dictionary, format: .binary, options: 0)
+        if let item = PropertyListItem(foundationValue: dictionary) { return BinaryPropertyListWriter.data(for: item) }
+        return try PropertyListSerialization.data(fromPropertyList: dictionary, format: .binary, options: 0)
     }
 
     /// The store's UUID (`NSStoreUUID`).

@@ -53,7 +53,9 @@ struct BinaryPropertyListWriter {
 
     private func serialize(top: Int) -> Data {
         let referenceSize = Self.byteCount(for: UInt64(objects.count))
-        var output = Data("bplist00".utf8)
+        // Bytes in an array, made `Data` once: appending to `Data` byte by byte went through its
+        // general replace-subrange path for every byte.
+        var output = Array("bplist00".utf8)
         var offsets: [Int] = []
         offsets.reserveCapacity(objects.count)
         for object in objects {
@@ -80,10 +82,10 @@ struct BinaryPropertyListWriter {
         Self.appendBigEndian(UInt64(objects.count), size: 8, to: &output)
         Self.appendBigEndian(UInt64(top), size: 8, to: &output)
         Self.appendBigEndian(UInt64(offsetTableStart), size: 8, to: &output)
-        return output
+        return Data(output)
     }
 
-    private static func appendScalar(_ item: PropertyListItem, to output: inout Data) {
+    private static func appendScalar(_ item: PropertyListItem, to output: inout [UInt8]) {
         switch item {
         case .boolean(let flag):
             output.append(flag ? 0x09 : 0x08)
@@ -97,7 +99,7 @@ struct BinaryPropertyListWriter {
             appendBigEndian(seconds.bitPattern, size: 8, to: &output)
         case .data(let bytes):
             appendMarker(0x4, count: bytes.count, to: &output)
-            output.append(bytes)
+            output.append(contentsOf: bytes)
         case .string(let text):
             if text.utf8.allSatisfy({ $0 < 0x80 }) {
                 appendMarker(0x5, count: text.utf8.count, to: &output)
@@ -120,7 +122,7 @@ struct BinaryPropertyListWriter {
     }
 
     /// An integer object: 1, 2, 4 or 8 bytes; negative numbers always take 8 (as Apple writes them).
-    private static func appendInteger(_ number: Int64, to output: inout Data) {
+    private static func appendInteger(_ number: Int64, to output: inout [UInt8]) {
         let size = number < 0 ? 8 : byteCount(for: UInt64(number))
         let exponent: UInt8 =
             switch size {
@@ -134,7 +136,7 @@ struct BinaryPropertyListWriter {
     }
 
     /// A marker with a count: in the low nibble below 15, else nibble 15 and an integer object.
-    private static func appendMarker(_ type: UInt8, count: Int, to output: inout Data) {
+    private static func appendMarker(_ type: UInt8, count: Int, to output: inout [UInt8]) {
         if count < 15 {
             output.append(type << 4 | UInt8(count))
         } else {
@@ -153,7 +155,7 @@ struct BinaryPropertyListWriter {
         }
     }
 
-    private static func appendBigEndian(_ value: UInt64, size: Int, to output: inout Data) {
+    private static func appendBigEndian(_ value: UInt64, size: Int, to output: inout [UInt8]) {
         for shift in stride(from: (size - 1) * 8, through: 0, by: -8) {
             output.append(UInt8(truncatingIfNeeded: value >> UInt64(shift)))
         }
