@@ -6,14 +6,21 @@ extension ManagedObjectContext {
     /// objects share the layout of the row they were read from instead. Made once per entity:
     /// the context's model (and so the entity) lives as long as the context.
     func propertyLayout(for entity: EntityDescription) -> PropertySlotLayout {
-        if let layout = entityCaches.propertyLayouts[ObjectIdentifier(entity)] { return layout }
+        let key = ObjectIdentifier(entity)
+        // Faults fired one after another are mostly of one entity: that one hashes nothing.
+        if let last = entityCaches.lastPropertyLayout, last.entity == key { return last.layout }
+        if let layout = entityCaches.propertyLayouts[key] {
+            entityCaches.lastPropertyLayout = (key, layout)
+            return layout
+        }
         let attributes = entity.attributesByName.values.sorted { $0.name < $1.name }
         let toOnes = entity.relationshipsByName.values.filter { !$0.isToMany }.sorted { $0.name < $1.name }
         let properties: [PropertyDescription] = attributes + toOnes
         let layout = PropertySlotLayout(
             names: properties.map(\.name), attributes: Set(attributes.map(\.name)), toOnes: Set(toOnes.map(\.name)),
             propertyDescriptions: properties)
-        entityCaches.propertyLayouts[ObjectIdentifier(entity)] = layout
+        entityCaches.propertyLayouts[key] = layout
+        entityCaches.lastPropertyLayout = (key, layout)
         return layout
     }
 
@@ -95,6 +102,8 @@ struct InsertionStart {
 struct EntityCaches {
     /// The slot layout of each entity's values (see `propertyLayout(for:)`).
     var propertyLayouts: [ObjectIdentifier: PropertySlotLayout] = [:]
+    /// The entity last asked of `propertyLayouts` and its layout.
+    var lastPropertyLayout: (entity: ObjectIdentifier, layout: PropertySlotLayout)?
     /// The to-one relationships of each entity (see `toOneRelationships(of:)`).
     var toOneRelationships: [ObjectIdentifier: [RelationshipDescription]] = [:]
     /// The stored to-many relationships of each entity (see `storedToManyRelationships(of:)`).

@@ -94,7 +94,7 @@ extension ManagedObjectContext {
             run = RowRun(
                 entity: object.entity, objectClass: ManagedObject.self, toOnes: toOneRelationships(of: object.entity))
         }
-        setToOneDestinations(of: object, from: row.values, run: &run, remembersDestinations: false)
+        setToOneDestinations(ofFault: object, from: row.values, run: &run)
         swap(&run, &entityCaches.faultRun)
     }
 }

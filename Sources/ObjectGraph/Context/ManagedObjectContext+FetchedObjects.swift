@@ -46,6 +46,20 @@ extension ManagedObjectContext {
             private(set) var lastIdentity: ObjectIdentifier?
         }
 
+        /// What a run kept between faults remembers of each to-one's last destination, in the
+        /// order of ``toOnes`` (see `setToOneDestinations(ofFault:from:run:)`); empty in a
+        /// fetch's run.
+        var keptDestinations: [KeptDestination?] = []
+
+        /// Finds the slots of ``toOnes`` in `layout`, unless they were found in it already.
+        mutating func findSlots(in layout: PropertySlotLayout?) {
+            guard self.layout !== layout || layout == nil else { return }
+            self.layout = layout
+            for index in toOnes.indices {
+                toOnes[index].slot = layout?.slot(of: toOnes[index].name)
+            }
+        }
+
         init() {}
 
         init(entity: EntityDescription, objectClass: ManagedObject.Type, toOnes: [RelationshipDescription]) {
@@ -58,19 +72,11 @@ extension ManagedObjectContext {
     /// Points a just-loaded object's to-one relationships at the objects `values` names by ID
     /// (each one the registered object or a new fault). The object has no to-one destinations
     /// yet (`load(_:into:)` cleared them), so each is added without looking for one to replace.
-    /// With `remembersDestinations`, the run keeps the last destination of each relationship for
-    /// the next row; a run that outlives the fetch must not, since it would keep that object alive.
-    func setToOneDestinations(
-        of object: ManagedObject, from values: PropertyValues, run: inout RowRun, remembersDestinations: Bool = true
-    ) {
+    /// The run keeps the last destination of each relationship for the next row (a run that
+    /// outlives the fetch must not: see `setToOneDestinations(ofFault:from:run:)`).
+    func setToOneDestinations(of object: ManagedObject, from values: PropertyValues, run: inout RowRun) {
         guard !run.toOnes.isEmpty else { return }
-        let layout = values.layout
-        if run.layout !== layout || layout == nil {
-            run.layout = layout
-            for index in run.toOnes.indices {
-                run.toOnes[index].slot = layout?.slot(of: run.toOnes[index].name)
-            }
-        }
+        run.findSlots(in: values.layout)
         for index in run.toOnes.indices {
             let destination: ManagedObject
             if let slot = run.toOnes[index].slot {
@@ -83,7 +89,7 @@ extension ManagedObjectContext {
                 } else {
                     guard let destinationID = values.objectID(inSlot: slot) else { continue }
                     destination = self.object(with: destinationID)
-                    if remembersDestinations { run.toOnes[index].last = (destinationID, destination) }
+                    run.toOnes[index].last = (destinationID, destination)
                 }
             } else {
                 guard let destinationID = values[run.toOnes[index].name] as? ManagedObjectID else { continue }

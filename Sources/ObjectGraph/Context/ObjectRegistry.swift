@@ -19,6 +19,9 @@ struct ObjectRegistry {
     /// How many times an object was registered: a caller that saw this number unchanged knows
     /// no object was registered meanwhile.
     private(set) var registrations = 0
+    /// How many times an object may have left the registry (removed, replaced or released): a
+    /// caller that saw this number unchanged knows every object it found registered still is.
+    private(set) var removals = 0
 
     /// The live object registered for `objectID`, if any.
     subscript(objectID: ManagedObjectID) -> ManagedObject? {
@@ -29,6 +32,8 @@ struct ObjectRegistry {
     mutating func register(_ object: ManagedObject, for objectID: ManagedObjectID) {
         entries.set(Unmanaged.passUnretained(object), for: objectID)
         registrations &+= 1
+        // It may have taken the place of another object.
+        removals &+= 1
     }
 
     /// Registers `object` for `objectID`, which has no registered object (the caller just looked).
@@ -52,17 +57,20 @@ struct ObjectRegistry {
     /// Forgets the object registered for `objectID`.
     mutating func remove(_ objectID: ManagedObjectID) {
         entries.remove(objectID)
+        removals &+= 1
     }
 
     /// Forgets the object at `address`, which is being deinitialized, unless another object has
     /// taken its ID since. (Compared by address: a deinitializing object must not be retained.)
     mutating func removeReleased(at address: UnsafeMutableRawPointer, for objectID: ManagedObjectID) {
         entries.remove(objectID, ifObjectAt: address)
+        removals &+= 1
     }
 
     /// Forgets every object.
     mutating func removeAll() {
         entries.removeAll()
+        removals &+= 1
     }
 
     /// How many objects are registered.

@@ -61,4 +61,30 @@ struct FaultFillingTests {
         #expect(theater.object == nil)
         #expect(stack.context.registeredObjects.isEmpty)
     }
+
+    @Test(arguments: StoreKind.allCases)
+    func faultsFiredInTurnShareTheirDestinationUntilItIsLetGoThenGetALiveOne(_ kind: StoreKind) throws {
+        let stack = try Self.savedCinema(kind)
+        let movies = try stack.fetch("Movie", sortedBy: "name")
+        let odeonMovies = movies.filter { $0.nameValue != "Heat" }
+        #expect(odeonMovies.count == 2)
+        let first = try #require(odeonMovies.first)
+        let second = try #require(odeonMovies.last)
+        let released: WeakReference = try {
+            let odeon = try #require(first.value(forKey: "theater") as? ManagedObject)
+            // The next fault naming the same theater gets the very object, found without a lookup.
+            let again = try #require(second.value(forKey: "theater") as? ManagedObject)
+            #expect(again === odeon)
+            return WeakReference(odeon)
+        }()
+        // Both movies let go of the theater: it goes, and the context forgets it.
+        stack.context.refresh(first, mergeChanges: false)
+        stack.context.refresh(second, mergeChanges: false)
+        #expect(released.object == nil)
+        // Fired again, the movies get a live theater, one object for both.
+        let odeon = try #require(first.value(forKey: "theater") as? ManagedObject)
+        #expect(odeon.value(forKey: "name") as? String == "Odeon")
+        #expect(second.value(forKey: "theater") as? ManagedObject === odeon)
+        #expect(stack.context.registeredObjects.contains(odeon))
+    }
 }
