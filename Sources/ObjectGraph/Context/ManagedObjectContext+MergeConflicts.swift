@@ -33,7 +33,7 @@ extension ManagedObjectContext {
                 object.state.version = row.version
                 object.state.committedValues = row.values
                 for property in object.entity.allProperties where !property.isTransient {
-                    object.state.changedKeys.insert(property.name)
+                    object.state.insertChangedKey(property.name)
                 }
             }
         }

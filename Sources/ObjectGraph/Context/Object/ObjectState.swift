@@ -145,6 +145,13 @@ struct ObjectState {
         }
     }
 
+    /// Adds `key` to ``changedKeys`` (every setter does): straight into the record, which the
+    /// key makes necessary anyway. Through the `_modify` accessor an object's first change paid
+    /// for a heap-allocated coroutine frame as well as the record.
+    mutating func insertChangedKey(_ key: String) {
+        uniqueRecord().changedKeys.insert(key)
+    }
+
     /// Problems found while setting values (unknown key, value of the wrong type); reported by
     /// the next save as validation errors, because Core Data's setters cannot throw.
     var pendingErrors: [String: CoreDataError] {
