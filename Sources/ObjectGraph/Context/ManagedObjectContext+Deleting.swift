@@ -58,10 +58,18 @@ extension ManagedObjectContext {
     ///
     /// The members of the relationships in `loadedWithRows` were just read with their rows, so
     /// they are not looked over for faults.
+    ///
+    /// A cascade's members are deleted right after their inverse is cleared. When no code of the
+    /// app can run in between (no object of the context was ever observed, none is of a subclass
+    /// that could override a life-cycle method, no undo manager records the change), clearing it does not put each member on the
+    /// changed lists only for its deletion to take it off again: nothing could see the lists in
+    /// between. Should a subclass object join meanwhile (loaded by the cascade), the members not
+    /// deleted yet are put on the lists before any of its code runs (`deleteCascaded`).
     private func applyDeleteRules(
         to object: ManagedObject, relationships: [RelationshipDescription], loadedWithRows: [RelationshipDescription]
     ) {
         var cascaded: [ManagedObject] = []
+        var detached: [ManagedObject] = []
         for relationship in relationships {
             let destinations: [ManagedObject]
             if relationship.isToMany {
@@ -78,7 +86,18 @@ extension ManagedObjectContext {
             if let inverse = relationship.inverseRelationship,
                 relationship.deleteRule != .noAction || inverse.isToMany
             {
-                for destination in destinations { destination.rawDetach(object, from: inverse) }
+                if relationship.deleteRule == .cascade, !mayHoldSubclassObjects, !mayHoldObservedObjects,
+                    undoManager == nil
+                {
+                    defersChangeLists = true
+                    detached.reserveCapacity(detached.count + destinations.count)
+                    for destination in destinations where destination.rawDetach(object, from: inverse) {
+                        detached.append(destination)
+                    }
+                    defersChangeLists = false
+                } else {
+                    for destination in destinations { destination.rawDetach(object, from: inverse) }
+                }
             }
             if relationship.isToMany {
                 object.rawRemoveAll(from: relationship)
@@ -87,14 +106,20 @@ extension ManagedObjectContext {
             }
             if relationship.deleteRule == .cascade { cascaded += destinations }
         }
-        deleteCascaded(cascaded)
+        deleteCascaded(cascaded, detached: detached)
     }
 
     /// Deletes the destinations a cascade reached, in order, each not deleted meanwhile; their
     /// entity's relationships are looked up once per run of destinations of one entity, and the
     /// unloaded to-many relationships whose delete rule touches every member are loaded for the
     /// whole run at once (a theater's 10,000 movies' playlists in one query, not 10,000).
-    private func deleteCascaded(_ destinations: [ManagedObject]) {
+    ///
+    /// `detached` are the destinations whose change the cascade has not put on the change lists
+    /// yet (see `applyDeleteRules`): they are put there as soon as code of the app could run (a
+    /// subclass object joined). Otherwise each of them is deleted here, and nothing is left to note.
+    private func deleteCascaded(_ destinations: [ManagedObject], detached: [ManagedObject]) {
+        var detached = detached
+        defer { assert(detached.allSatisfy(\.isDeleted), "a detached member of a cascade was not deleted") }
         var start = destinations.startIndex
         while start < destinations.endIndex {
             let entity = destinations[start].entity
@@ -103,9 +128,21 @@ extension ManagedObjectContext {
             let relationships = relationshipsInNameOrder(of: entity)
             loadMembersForDeleteRules(of: run, relationships: relationships)
             for destination in run where !destination.isDeleted {
+                if !detached.isEmpty, mayHoldSubclassObjects || mayHoldObservedObjects {
+                    noteChanges(ofDetached: &detached)
+                }
                 delete(destination, relationships: relationships)
             }
             start = end
         }
+    }
+
+    /// Puts on the change lists the cascade's `detached` members not deleted yet, as clearing
+    /// their inverse would have, and empties `detached`.
+    private func noteChanges(ofDetached detached: inout [ManagedObject]) {
+        for member in detached where !member.isDeleted && member.managedObjectContext === self {
+            objectDidChange(member)
+        }
+        detached = []
     }
 }

@@ -58,6 +58,7 @@ extension ManagedObjectContext {
         for name in start.toManyNames { object.state.toManyValues[name] = OrderedSet() }
         object.managedObjectContext = self
         if object.mayOverrideLifeCycle { mayHoldSubclassObjects = true }
+        if object.observationInfo != nil { mayHoldObservedObjects = true }
         tracker.insert(object)
         noteInsertion(of: object)
         if awakening { object.awakeFromInsert() }

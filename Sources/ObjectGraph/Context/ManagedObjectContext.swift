@@ -57,6 +57,14 @@ public final class ManagedObjectContext: @unchecked Sendable {
     /// do saves and deletes look for overridden life-cycle and validation methods (see
     /// Performance.md, "Skipping work nobody asked for").
     @exclusivity(unchecked) var mayHoldSubclassObjects = false
+    /// Whether an object of the context has ever been observed (`observe(_:options:_:)`). Only
+    /// while none has, and no subclass object joined, can no code of the app run in the middle of
+    /// a cascade delete (see `applyDeleteRules`).
+    @exclusivity(unchecked) var mayHoldObservedObjects = false
+    /// True while a cascade detaches the members it is about to delete: their changes then join
+    /// the change lists only if something could look before the members are deleted (see
+    /// `applyDeleteRules`).
+    @exclusivity(unchecked) var defersChangeLists = false
     /// What the context works out once per entity (see `ManagedObjectContext+EntityCaches.swift`).
     @exclusivity(unchecked) var entityCaches = EntityCaches()
 
@@ -119,6 +127,7 @@ public final class ManagedObjectContext: @unchecked Sendable {
 
     /// Records that `object` was written to.
     func objectDidChange(_ object: ManagedObject) {
+        guard !defersChangeLists else { return }
         tracker.markUpdated(object)
         noteUpdate(of: object)
     }
@@ -133,6 +142,7 @@ public final class ManagedObjectContext: @unchecked Sendable {
     func register(_ object: ManagedObject) {
         object.managedObjectContext = self
         if object.mayOverrideLifeCycle { mayHoldSubclassObjects = true }
+        if object.observationInfo != nil { mayHoldObservedObjects = true }
         tracker.register(object)
     }
 

@@ -200,18 +200,21 @@ extension ManagedObject {
         didChangeValue(forKey: relationship.name)
     }
 
-    /// Removes `object` from `relationship` of this object, whether to-one or to-many.
-    func rawDetach(_ object: ManagedObject, from relationship: RelationshipDescription) {
+    /// Removes `object` from `relationship` of this object, whether to-one or to-many; returns
+    /// whether it was there (and so whether this object changed).
+    @discardableResult
+    func rawDetach(_ object: ManagedObject, from relationship: RelationshipDescription) -> Bool {
         if relationship.isToMany {
-            guard hasMember(object, in: relationship) else { return }
+            guard hasMember(object, in: relationship) else { return false }
             willChangeValue(forKey: relationship.name)
             _ = state.modifyToManyMembers(forKey: relationship.name) { $0.remove(object) }
             didChangeValue(forKey: relationship.name)
         } else {
             fireFault()
-            guard state.toOneValues[relationship.name] === object else { return }
+            guard state.toOneValues[relationship.name] === object else { return false }
             rawSetToOne(relationship, to: nil)
         }
+        return true
     }
 
     /// Empties the to-many `relationship` of this object in one step (the caller keeps the

@@ -124,6 +124,7 @@ final class Observation {
         let watch = ObservationInfo.Watch(observation: self)
         let info = object.observationInfo ?? ObservationInfo()
         object.observationInfo = info
+        object.managedObjectContext?.mayHoldObservedObjects = true
         info.add(watch, forKey: key)
         registrations.append((object, key, watch))
     }
