@@ -61,10 +61,11 @@ extension ManagedObjectContext {
     ///
     /// A cascade's members are deleted right after their inverse is cleared. When no code of the
     /// app can run in between (no object of the context was ever observed, none is of a subclass
-    /// that could override a life-cycle method, no undo manager records the change), clearing it does not put each member on the
-    /// changed lists only for its deletion to take it off again: nothing could see the lists in
-    /// between. Should a subclass object join meanwhile (loaded by the cascade), the members not
-    /// deleted yet are put on the lists before any of its code runs (`deleteCascaded`).
+    /// that could override a life-cycle method, no undo manager records the change), clearing it
+    /// does not put each member on the changed lists only for its deletion to take it off again:
+    /// nothing could see the lists in between. Should a subclass object join meanwhile (loaded by
+    /// the cascade), the members not deleted yet are put on the lists before any of its code runs
+    /// (`deleteCascaded`).
     private func applyDeleteRules(
         to object: ManagedObject, relationships: [RelationshipDescription], loadedWithRows: [RelationshipDescription]
     ) {
