@@ -124,7 +124,7 @@ extension ChangeTracker {
             object.state.committedValues = committed
         }
         object.state.committedToMany = object.state.toManyValues
-        object.state.changedKeys = []
+        object.state.clearChangedKeys()
         object.state.pendingErrors = [:]
     }
 }

@@ -44,7 +44,7 @@ extension ManagedObjectContext {
             return
         }
         var state = object.state
-        let changed = keepingChanges ? state.changedKeys : []
+        let changed = keepingChanges ? state.changedKeys(of: object.entity) : []
         state.version = row.version
         state.committedValues = row.values
         state.isFault = false
@@ -70,7 +70,7 @@ extension ManagedObjectContext {
             }
         }
         if !keepingChanges {
-            state.changedKeys = []
+            state.clearChangedKeys()
             state.pendingErrors = [:]
         }
         object.state = state

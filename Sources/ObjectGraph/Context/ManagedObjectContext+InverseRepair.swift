@@ -59,7 +59,8 @@ extension ManagedObjectContext {
 
     /// Drops `relationship` from the changes of `object` when its value is the stored one again.
     private func forgetChangeIfStored(_ relationship: RelationshipDescription, of object: ManagedObject) {
-        if !object.differsFromCommitted(relationship.name) { object.state.changedKeys.remove(relationship.name) }
+        guard !object.differsFromCommitted(relationship.name) else { return }
+        object.state.removeChangedKey(relationship.name, of: object.entity)
     }
 
     /// Where `member` goes back into the loaded ordered `relationship` of `owner`: its stored

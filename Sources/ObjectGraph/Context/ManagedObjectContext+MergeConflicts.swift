@@ -22,18 +22,18 @@ extension ManagedObjectContext {
                 // The row's keys win: every inverse follows, and a deleted destination is let go.
                 repairInverses(of: object, from: previous, to: object.state.toOneValues, lettingGoOfDeleted: true)
             case .mergeByPropertyObjectTrump:
-                merge(row, into: object, keeping: object.state.changedKeys)
+                merge(row, into: object, keeping: object.changedKeys)
             case .mergeByPropertyStoreTrump:
                 let storeChanged = Set(row.values.keys).union(object.state.committedValues.keys).filter {
                     !AttributeValueEquality.isEqual(row.values[$0], object.state.committedValues[$0])
                 }
-                merge(row, into: object, keeping: object.state.changedKeys.subtracting(storeChanged))
+                merge(row, into: object, keeping: object.changedKeys.subtracting(storeChanged))
             case .overwrite:
                 // Keep every current value and write all of them over the newer row.
                 object.state.version = row.version
                 object.state.committedValues = row.values
                 for property in object.entity.allProperties where !property.isTransient {
-                    object.state.insertChangedKey(property.name)
+                    object.state.insertChangedKey(property.name, of: object.entity)
                 }
             }
         }
@@ -41,15 +41,15 @@ extension ManagedObjectContext {
 
     /// Takes the row's values for every key not in `keeping`; the object's version becomes the row's.
     private func merge(_ row: StoreRow, into object: ManagedObject, keeping: ChangedKeys) {
-        let changed = object.state.changedKeys
+        let changed = object.changedKeys
         let toMany = object.state.toManyValues
         let committedToMany = object.state.committedToMany
-        object.state.changedKeys = keeping
+        object.changedKeys = keeping
         apply(row, to: object, keepingChanges: true)
         // apply() dropped loaded to-many relationships not kept; keep them all, they have no row values.
         object.state.toManyValues.merge(toMany) { current, _ in current }
         object.state.committedToMany = committedToMany
-        object.state.changedKeys = keeping.union(
+        object.changedKeys = keeping.union(
             changed.filter { object.entity.relationshipsByName[$0]?.isToMany == true })
     }
 }

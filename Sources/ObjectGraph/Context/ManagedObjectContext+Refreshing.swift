@@ -11,7 +11,7 @@ extension ManagedObjectContext {
         var restoredKeys: [(object: ManagedObject, keys: [String])] = []
         for object in reverted {
             if let info = object.observationInfo {
-                let keys = info.observedKeys.filter(object.state.changedKeys.contains).sorted()
+                let keys = info.observedKeys.filter(object.changedKeys.contains).sorted()
                 for key in keys { info.willChange(forKey: key) }
                 if !keys.isEmpty { restoredKeys.append((object, keys)) }
             }
@@ -54,7 +54,7 @@ extension ManagedObjectContext {
             return
         }
         guard let row = try? persistentStoreCoordinator.row(for: object.objectID, fresh: true) else { return }
-        let toMany = object.state.toManyValues.filter { object.state.changedKeys.contains($0.key) }
+        let toMany = object.state.toManyValues.filter { object.changedKeys.contains($0.key) }
         let committedToMany = object.state.committedToMany.filter { toMany[$0.key] != nil }
         let observed = observedKeysChanged(in: object, by: row)
         for key in observed { object.observationInfo?.willChange(forKey: key) }
@@ -101,7 +101,7 @@ extension ManagedObjectContext {
     fileprivate func observedKeysChanged(in object: ManagedObject, by row: StoreRow) -> [String] {
         guard let info = object.observationInfo else { return [] }
         return info.observedKeys.sorted().filter { key in
-            !object.state.changedKeys.contains(key) && object.storedValueDiffers(forKey: key, in: row)
+            !object.changedKeys.contains(key) && object.storedValueDiffers(forKey: key, in: row)
         }
     }
 }

@@ -41,6 +41,10 @@ public final class EntityDescription: @unchecked Sendable, CustomStringConvertib
     /// Every property, inherited ones first (root entity's, then each level down), each level in
     /// declared order; this is the order Core Data lists columns in a `SELECT`.
     public internal(set) var allProperties: [PropertyDescription] = []
+    /// The names of ``allProperties`` in their order, found by name the quick way: what an
+    /// object's state uses to keep its first changed key as a number (see `ObjectState`).
+    /// Set when the model is linked, as ``allProperties`` is.
+    var propertyNames = PropertySlotLayout(names: [])
     /// Every property by name, inherited ones included.
     public internal(set) var propertiesByName: [String: PropertyDescription] = [:]
     /// Every attribute by name, inherited ones included.

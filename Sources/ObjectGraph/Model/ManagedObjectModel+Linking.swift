@@ -51,6 +51,7 @@ extension ManagedObjectModel {
             entity.subentities = (children[ObjectIdentifier(entity)] ?? [])
                 .sorted { NameOrder.entityName($0.name, $1.name) }
             entity.allProperties = chain.flatMap(\.properties)
+            entity.propertyNames = PropertySlotLayout(names: entity.allProperties.map(\.name))
             let properties = resolvedProperties[ObjectIdentifier(entity)] ?? [:]
             entity.propertiesByName = properties
             entity.attributesByName = properties.compactMapValues { $0 as? AttributeDescription }

@@ -32,7 +32,7 @@ struct CascadeDetachTests {
         movies[0]["summary"] = "Rewritten"
         #expect(Set(movies[0].changedValues().keys) == ["summary", "theater"])
         #expect(Array(movies[1].changedValues().keys) == ["theater"])
-        #expect(movies[1].state.changedKeys == ["theater"])
+        #expect(movies[1].changedKeys == ["theater"])
     }
 
     @Test(arguments: StoreKind.allCases)

@@ -25,6 +25,9 @@ struct ChangedKeys: Sequence, Equatable, ExpressibleByArrayLiteral {
         for name in names { insert(name) }
     }
 
+    /// The name inserted first (and not removed since); nil when the set is empty.
+    var firstInserted: String? { first }
+
     /// Whether no name is in the set.
     var isEmpty: Bool { first == nil }
 

@@ -46,13 +46,20 @@ extension ManagedObject {
         return result
     }
 
+    /// Keys written since the last save or refresh (even if written back to the old value), the
+    /// first written first (see `ObjectState.changedKeys(of:)`).
+    var changedKeys: ChangedKeys {
+        get { state.changedKeys(of: entity) }
+        set { state.setChangedKeys(newValue, of: entity) }
+    }
+
     /// The persistent keys whose current value differs from the committed one.
     func persistentChangedKeys() -> [String] {
         let candidates: [String]
         if state.lifecycle == .inserted {
             candidates = entity.allProperties.map(\.name)
         } else {
-            candidates = Array(state.changedKeys)
+            candidates = Array(changedKeys)
         }
         return candidates.filter { key in
             guard let property = entity.propertiesByName[key], !property.isTransient,

@@ -158,7 +158,7 @@ extension ManagedObject {
             context = managedObjectContext
         }
         // Nothing reads the changed keys of an inserted object (all of its values are new).
-        if state.lifecycle != .inserted { state.insertChangedKey(key) }
+        if state.lifecycle != .inserted { state.insertChangedKey(key, of: entity) }
         if state.hasPendingErrors { state.pendingErrors[key] = nil }
         context?.objectDidChange(self)
     }

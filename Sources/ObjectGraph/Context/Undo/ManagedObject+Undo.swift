@@ -38,7 +38,7 @@ extension ManagedObject {
         }
         // Changed exactly when it differs from the stored value: undoing a change made before the
         // last save is a change to save again, undoing an unsaved one is not.
-        if !differsFromCommitted(key) { state.changedKeys.remove(key) }
+        if !differsFromCommitted(key) { state.removeChangedKey(key, of: entity) }
         didChangeValue(forKey: key)
     }
 }

@@ -237,7 +237,7 @@ enum ObjectValidator {
             destination.isDeleted || destination.managedObjectContext !== context
         }
         var errors: [CoreDataError] = []
-        for relationship in relationships where inserted || object.state.changedKeys.contains(relationship.name) {
+        for relationship in relationships where inserted || object.changedKeys.contains(relationship.name) {
             let key = relationship.name
             let invalid: ManagedObject?
             if relationship.isToMany {

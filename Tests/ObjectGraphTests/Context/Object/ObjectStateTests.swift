@@ -9,21 +9,38 @@ import Testing
 /// the state must still read and copy like a plain value.
 @Suite("Object state")
 struct ObjectStateTests {
-    @Test func aFreshStateReadsEveryRecordedFieldAsEmpty() {
+    /// A model of a movie with two attributes and a to-many relationship, and its entity.
+    private static func movie() throws -> (ManagedObjectModel, EntityDescription) {
+        let model = try ManagedObjectModel(entities: [
+            EntityDescription(
+                name: "Movie",
+                properties: [
+                    AttributeDescription(name: "name", type: .string),
+                    AttributeDescription(name: "year", type: .integer64),
+                    RelationshipDescription(name: "sequels", destinationEntityName: "Movie", isToMany: true),
+                ])
+        ])
+        return (model, try #require(model.entitiesByName["Movie"]))
+    }
+
+    @Test func aFreshStateReadsEveryRecordedFieldAsEmpty() throws {
+        let (model, movie) = try Self.movie()
         let state = ObjectState()
         #expect(state.toManyValues.isEmpty && state.committedToMany.isEmpty)
-        #expect(state.changedKeys.isEmpty && state.pendingErrors.isEmpty)
+        #expect(state.changedKeys(of: movie).isEmpty && state.pendingErrors.isEmpty && !state.hasChangedKeys)
+        withExtendedLifetime(model) {}
     }
 
     @Test func recordedFieldsAreWrittenInPlaceAndReadBack() throws {
         let (model, objects) = try DetachedObjects.make(2)
+        let (movieModel, movie) = try Self.movie()
         var state = ObjectState()
-        state.changedKeys.insert("name")
+        state.insertChangedKey("name", of: movie)
         state.pendingErrors["year"] = CoreDataError(code: .managedObjectValidation, message: "bad year")
         state.toManyValues["movies"] = OrderedSet([objects[0]])
         state.toManyValues["movies"]?.append(objects[1])
         state.committedToMany = state.toManyValues
-        #expect(state.changedKeys == ["name"])
+        #expect(state.changedKeys(of: movie) == ["name"])
         #expect(state.pendingErrors["year"]?.message == "bad year")
         #expect(state.toManyValues["movies"]?.elements == objects)
         #expect(state.committedToMany["movies"]?.elements == objects)
@@ -31,28 +48,67 @@ struct ObjectStateTests {
         state.toManyValues["movies"]?.remove(objects[0])
         #expect(state.toManyValues["movies"]?.elements == [objects[1]])
         #expect(state.committedToMany["movies"]?.elements == objects)
+        withExtendedLifetime((model, movieModel)) {}
+    }
+
+    @Test func aCopyOfAStateKeepsItsOwnChanges() throws {
+        let (model, movie) = try Self.movie()
+        var original = ObjectState()
+        original.setChangedKeys(["name"], of: movie)
+        var copy = original
+        copy.insertChangedKey("year", of: movie)
+        copy.pendingErrors["year"] = CoreDataError(code: .managedObjectValidation, message: "bad year")
+        original.removeChangedKey("name", of: movie)
+        #expect(original.changedKeys(of: movie).isEmpty && original.pendingErrors.isEmpty)
+        #expect(!original.hasChangedKeys)
+        #expect(copy.changedKeys(of: movie) == ["name", "year"] && copy.pendingErrors.count == 1)
         withExtendedLifetime(model) {}
     }
 
-    @Test func aCopyOfAStateKeepsItsOwnChanges() {
-        var original = ObjectState()
-        original.changedKeys = ["name"]
-        var copy = original
-        copy.changedKeys.insert("year")
-        copy.pendingErrors["year"] = CoreDataError(code: .managedObjectValidation, message: "bad year")
-        original.changedKeys.remove("name")
-        #expect(original.changedKeys.isEmpty && original.pendingErrors.isEmpty)
-        #expect(copy.changedKeys == ["name", "year"] && copy.pendingErrors.count == 1)
-    }
-
-    @Test func writingOrRemovingNothingMakesNoChangesAppear() {
+    @Test func writingOrRemovingNothingMakesNoChangesAppear() throws {
+        let (model, movie) = try Self.movie()
         var state = ObjectState()
         state.toManyValues["movies"] = nil
         state.committedToMany = [:]
-        state.changedKeys.remove("name")
+        state.removeChangedKey("name", of: movie)
         state.pendingErrors = [:]
         #expect(state.toManyValues.isEmpty && state.committedToMany.isEmpty)
-        #expect(state.changedKeys.isEmpty && state.pendingErrors.isEmpty)
+        #expect(state.changedKeys(of: movie).isEmpty && state.pendingErrors.isEmpty)
+        withExtendedLifetime(model) {}
+    }
+
+    @Test func theFirstChangedPropertyNeedsNoRecordAndTheKeysKeepTheOrderTheyWereWrittenIn() throws {
+        let (model, movie) = try Self.movie()
+        var state = ObjectState()
+        state.insertChangedKey("year", of: movie)
+        #expect(state.changedKeys(of: movie) == ["year"] && state.hasChangedKeys)
+        state.insertChangedKey("year", of: movie)
+        state.insertChangedKey("sequels", of: movie)
+        state.insertChangedKey("name", of: movie)
+        #expect(Array(state.changedKeys(of: movie)) == ["year", "sequels", "name"])
+        // Taking the first away leaves the others in their order; a key written again comes last.
+        state.removeChangedKey("year", of: movie)
+        #expect(Array(state.changedKeys(of: movie)) == ["sequels", "name"])
+        state.insertChangedKey("year", of: movie)
+        #expect(Array(state.changedKeys(of: movie)) == ["sequels", "name", "year"])
+        state.clearChangedKeys()
+        #expect(state.changedKeys(of: movie).isEmpty && !state.hasChangedKeys)
+        state.setChangedKeys(["name", "year"], of: movie)
+        #expect(Array(state.changedKeys(of: movie)) == ["name", "year"])
+        state.setChangedKeys([], of: movie)
+        #expect(state.changedKeys(of: movie).isEmpty && !state.hasChangedKeys)
+        withExtendedLifetime(model) {}
+    }
+
+    @Test func aKeyThatIsNotAPropertyIsStillAChangedKey() throws {
+        let (model, movie) = try Self.movie()
+        var state = ObjectState()
+        state.insertChangedKey("rating", of: movie)
+        state.insertChangedKey("name", of: movie)
+        #expect(Array(state.changedKeys(of: movie)) == ["rating", "name"])
+        state.removeChangedKey("rating", of: movie)
+        #expect(Array(state.changedKeys(of: movie)) == ["name"])
+        withExtendedLifetime(model) {}
     }
 
     @Test func loadedValuesAreBothTheCurrentAndTheCommittedValues() {
@@ -88,14 +144,16 @@ struct ObjectStateTests {
         #expect(state.committedValues["name"] as? String == "Cars")
     }
 
-    @Test func clearingRelationshipsAndChangesEmptiesEveryRecordedField() {
+    @Test func clearingRelationshipsAndChangesEmptiesEveryRecordedField() throws {
+        let (model, movie) = try Self.movie()
         var state = ObjectState()
-        state.changedKeys = ["name"]
+        state.setChangedKeys(["name", "year"], of: movie)
         state.toManyValues["movies"] = OrderedSet()
         let kept = state
         state.clearRelationshipsAndChanges()
-        #expect(state.changedKeys.isEmpty && state.toManyValues.isEmpty)
-        #expect(kept.changedKeys == ["name"] && kept.toManyValues["movies"] != nil)
+        #expect(state.changedKeys(of: movie).isEmpty && state.toManyValues.isEmpty && !state.hasChangedKeys)
+        #expect(kept.changedKeys(of: movie) == ["name", "year"] && kept.toManyValues["movies"] != nil)
+        withExtendedLifetime(model) {}
     }
 
     @Test func valuesGivenToAStateThatHadNoneLeaveItsCommittedValuesEmpty() {
