@@ -11,12 +11,15 @@ extension ManagedObjectContext {
     /// disappears at the next save. Objects of other contexts are ignored.
     public func delete(_ object: ManagedObject) {
         guard object.managedObjectContext === self, !object.isDeleted else { return }
-        delete(object, relationships: relationshipsInNameOrder(of: object.entity))
+        let relationships = relationshipsInNameOrder(of: object.entity)
+        delete(object, relationships: relationships, loadsMembers: Self.loadsMembers(for: relationships))
     }
 
     /// ``delete(_:)`` of an object of this context not deleted yet; `relationships` are those of
-    /// its entity in name order (a cascade looks them up once per run of one entity).
-    private func delete(_ object: ManagedObject, relationships: [RelationshipDescription]) {
+    /// its entity in name order (a cascade looks them up once per run of one entity), and
+    /// `loadsMembers` says whether any of them is a to-many relationship whose members the delete
+    /// rules load (see ``loadsMembers(for:)``).
+    private func delete(_ object: ManagedObject, relationships: [RelationshipDescription], loadsMembers: Bool) {
         object.fireFault()
         if object.mayOverrideLifeCycle {
             object.prepareForDeletion()
@@ -24,7 +27,7 @@ extension ManagedObjectContext {
             guard object.managedObjectContext === self, !object.isDeleted else { return }
         }
         let loaded =
-            object.state.lifecycle == .persisted
+            loadsMembers && object.state.lifecycle == .persisted
             ? loadMembersForDeleteRules(of: [object], relationships: relationships) : []
         noteDeletion(of: object)
         tracker.delete(object)
@@ -43,7 +46,7 @@ extension ManagedObjectContext {
         -> [RelationshipDescription]
     {
         var loaded: [RelationshipDescription] = []
-        for relationship in relationships where relationship.isToMany && relationship.deleteRule != .deny {
+        for relationship in relationships where Self.rulesLoadMembers(of: relationship) {
             let unloaded = objects.filter {
                 $0.state.lifecycle == .persisted && $0.hasFault(forRelationshipNamed: relationship.name)
             }
@@ -51,6 +54,18 @@ extension ManagedObjectContext {
             if (try? loadMembers(of: relationship, for: unloaded)) != nil { loaded.append(relationship) }
         }
         return loaded
+    }
+
+    /// Whether the delete rule of `relationship` touches every member of it, so that deleting an
+    /// owner loads its members first: a to-many relationship whose rule is not deny.
+    private static func rulesLoadMembers(of relationship: RelationshipDescription) -> Bool {
+        relationship.isToMany && relationship.deleteRule != .deny
+    }
+
+    /// Whether deleting an object whose relationships are `relationships` may load members (see
+    /// ``rulesLoadMembers(of:)``); a cascade's movies, with only their to-one theater, never do.
+    private static func loadsMembers(for relationships: [RelationshipDescription]) -> Bool {
+        relationships.contains(where: rulesLoadMembers(of:))
     }
 
     /// Applies the delete rule of each of `relationships` (its entity's, in name order) of the
@@ -69,6 +84,9 @@ extension ManagedObjectContext {
     private func applyDeleteRules(
         to object: ManagedObject, relationships: [RelationshipDescription], loadedWithRows: [RelationshipDescription]
     ) {
+        // No destination to forget or delete (a cascade's member whose inverse it just cleared):
+        // every rule below would skip every relationship.
+        if object.state.toOneValues.isEmpty, !relationships.contains(where: \.isToMany) { return }
         var cascaded: [ManagedObject] = []
         var detached: [ManagedObject] = []
         for relationship in relationships {
@@ -107,7 +125,7 @@ extension ManagedObjectContext {
             }
             if relationship.deleteRule == .cascade { cascaded += destinations }
         }
-        deleteCascaded(cascaded, detached: detached)
+        if !cascaded.isEmpty { deleteCascaded(cascaded, detached: detached) }
     }
 
     /// Deletes the destinations a cascade reached, in order, each not deleted meanwhile; their
@@ -125,14 +143,20 @@ extension ManagedObjectContext {
         while start < destinations.endIndex {
             let entity = destinations[start].entity
             let end = destinations[start...].firstIndex { $0.entity !== entity } ?? destinations.endIndex
-            let run = destinations[start..<end].filter { $0.managedObjectContext === self && !$0.isDeleted }
             let relationships = relationshipsInNameOrder(of: entity)
-            loadMembersForDeleteRules(of: run, relationships: relationships)
-            for destination in run where !destination.isDeleted {
+            let loadsMembers = Self.loadsMembers(for: relationships)
+            if loadsMembers {
+                let run = destinations[start..<end].filter { $0.managedObjectContext === self && !$0.isDeleted }
+                loadMembersForDeleteRules(of: run, relationships: relationships)
+            }
+            // Each destination is checked when its turn comes: deleting one before it may have
+            // deleted it, or taken it out of this context.
+            for destination in destinations[start..<end]
+            where destination.managedObjectContext === self && !destination.isDeleted {
                 if !detached.isEmpty, mayHoldSubclassObjects || mayHoldObservedObjects {
                     noteChanges(ofDetached: &detached)
                 }
-                delete(destination, relationships: relationships)
+                delete(destination, relationships: relationships, loadsMembers: loadsMembers)
             }
             start = end
         }

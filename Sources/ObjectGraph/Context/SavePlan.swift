@@ -102,18 +102,35 @@ struct SavePlan {
             if !toMany.isEmpty { parts[index].changes.toManyChanges += toMany }
         }
         deletedIDs.reserveCapacity(tracker.deleted.count)
+        // A run of deletions from one store (a cascade deletes thousands) is gathered apart and
+        // joins its store's part at once, rather than through the list of parts row by row.
+        var run: (store: PersistentStore, deletions: [StoreDeletion])?
+        func endRun() {
+            guard let ended = run else { return }
+            run = nil
+            let index = part(of: ended.store)
+            if parts[index].changes.deletedObjects.isEmpty {
+                parts[index].changes.deletedObjects = ended.deletions
+            } else {
+                parts[index].changes.deletedObjects += ended.deletions
+            }
+        }
         for (position, object) in tracker.deleted.enumerated() {
             let objectID = object.objectID
             deletedIDs.insert(objectID)
             guard let store = stores.store(of: objectID) else { continue }
-            let deletion = StoreDeletion(objectID: objectID, version: object.state.version)
-            let index = part(of: store)
-            if parts[index].changes.deletedObjects.isEmpty {
-                // Room for the rest at once, as for the inserts (a cascade deletes thousands).
-                parts[index].changes.deletedObjects.reserveCapacity(tracker.deleted.count - position)
+            if run?.store !== store {
+                let isFirstRun = run == nil && parts.allSatisfy { $0.changes.deletedObjects.isEmpty }
+                endRun()
+                var deletions: [StoreDeletion] = []
+                // Room for the rest at once, as for the inserts, for the first run only: runs of
+                // several stores taking turns would each reserve it again.
+                if isFirstRun { deletions.reserveCapacity(tracker.deleted.count - position) }
+                run = (store, deletions)
             }
-            parts[index].changes.deletedObjects.append(deletion)
+            run?.deletions.append(StoreDeletion(objectID: objectID, version: object.state.version))
         }
+        endRun()
         self.parts = parts
     }
 

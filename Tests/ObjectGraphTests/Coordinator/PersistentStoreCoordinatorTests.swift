@@ -103,6 +103,45 @@ struct PersistentStoreCoordinatorTests {
         #expect(try people.row(for: employeeID) != nil)
     }
 
+    @Test func deletionsFromTwoStoresTakingTurnsRemoveEveryRowFromItsOwnStore() throws {
+        let model = try CinemaModel.make()
+        let configured = try ManagedObjectModel(
+            entities: model.entities.map {
+                EntityDescription(
+                    name: $0.name, managedObjectClassName: nil, isAbstract: $0.isAbstract,
+                    superentityName: $0.superentityName, properties: [])
+            },
+            configurations: [
+                "People": ["Employee", "Badge"], "Films": ["Movie", "Documentary", "Theater", "Playlist"],
+            ])
+        let coordinator = PersistentStoreCoordinator(managedObjectModel: configured)
+        let films = try coordinator.addPersistentStore(type: .inMemory, configuration: "Films", at: nil)
+        let people = try coordinator.addPersistentStore(type: .inMemory, configuration: "People", at: nil)
+        let context = ManagedObjectContext(concurrencyType: .privateQueue, coordinator: coordinator)
+
+        let ids = try context.performAndWait { () throws in
+            // A movie, an employee, a movie…: each deletion starts a run of the other store.
+            var objects: [ManagedObject] = []
+            for _ in 0..<3 {
+                objects.append(try context.insertNewObject(forEntityName: "Movie"))
+                objects.append(try context.insertNewObject(forEntityName: "Employee"))
+            }
+            try context.save()
+            let ids = objects.map(\.objectID)
+            for id in ids { #expect(try films.row(for: id) != nil || people.row(for: id) != nil) }
+            for object in objects { context.delete(object) }
+            try context.save()
+            #expect(context.registeredObjects.isEmpty && !context.hasChanges)
+            return ids
+        }
+        #expect(Set(ids).count == 6)
+        for id in ids {
+            #expect(try films.row(for: id) == nil)
+            #expect(try people.row(for: id) == nil)
+        }
+        #expect(Set(ids.map(\.persistentStoreIdentifier)) == [films.identifier, people.identifier])
+    }
+
     @Test func storeOfAnotherModelIsRefused() throws {
         let coordinator = PersistentStoreCoordinator(managedObjectModel: try CinemaModel.make())
         let foreign = InMemoryStore(model: try CinemaModel.make())
