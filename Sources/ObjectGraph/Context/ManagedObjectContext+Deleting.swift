@@ -123,7 +123,10 @@ extension ManagedObjectContext {
             } else {
                 object.rawSetToOne(relationship, to: nil)
             }
-            if relationship.deleteRule == .cascade { cascaded += destinations }
+            if relationship.deleteRule == .cascade {
+                // The first (mostly the only) cascade shares the members' array rather than copying it.
+                if cascaded.isEmpty { cascaded = destinations } else { cascaded += destinations }
+            }
         }
         if !cascaded.isEmpty { deleteCascaded(cascaded, detached: detached) }
     }

@@ -19,6 +19,14 @@ public struct OrderedSet<Element: Hashable>: RandomAccessCollection, Hashable, E
         for element in sequence { append(element) }
     }
 
+    /// The elements of `elements`, which are distinct (not checked): the array is kept as it
+    /// is, not copied element by element (a to-many relationship's members read from the store).
+    init(distinctElements elements: [Element]) {
+        self.elements = elements
+        members = Set(minimumCapacity: elements.count)
+        for element in elements { members.insert(element) }
+    }
+
     /// The distinct elements listed, each at its first position.
     public init(arrayLiteral elements: Element...) {
         self.init(elements)

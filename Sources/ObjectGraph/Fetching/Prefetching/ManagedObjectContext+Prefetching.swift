@@ -84,9 +84,14 @@ extension ManagedObjectContext {
             }
         }
         for (owner, ownerMembers) in zip(unloaded, members) {
+            // Distinct rows are distinct members: their array becomes the set's as it is.
             var loaded = OrderedSet<ManagedObject>()
-            loaded.reserveCapacity(ownerMembers.count)
-            for member in ownerMembers { loaded.append(member) }
+            if rowsAreDistinct {
+                loaded = OrderedSet(distinctElements: ownerMembers)
+            } else {
+                loaded.reserveCapacity(ownerMembers.count)
+                for member in ownerMembers { loaded.append(member) }
+            }
             owner.takeLoadedMembers(loaded, of: relationship)
         }
     }
