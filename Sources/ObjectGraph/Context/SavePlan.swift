@@ -104,31 +104,31 @@ struct SavePlan {
         deletedIDs.reserveCapacity(tracker.deleted.count)
         // A run of deletions from one store (a cascade deletes thousands) is gathered apart and
         // joins its store's part at once, rather than through the list of parts row by row.
-        var run: (store: PersistentStore, deletions: [StoreDeletion])?
+        var runStore: PersistentStore?
+        var run: [StoreDeletion] = []
         func endRun() {
-            guard let ended = run else { return }
-            run = nil
-            let index = part(of: ended.store)
+            guard let store = runStore else { return }
+            let index = part(of: store)
             if parts[index].changes.deletedObjects.isEmpty {
-                parts[index].changes.deletedObjects = ended.deletions
+                parts[index].changes.deletedObjects = run
             } else {
-                parts[index].changes.deletedObjects += ended.deletions
+                parts[index].changes.deletedObjects += run
             }
+            run = []
         }
         for (position, object) in tracker.deleted.enumerated() {
             let objectID = object.objectID
             deletedIDs.insert(objectID)
             guard let store = stores.store(of: objectID) else { continue }
-            if run?.store !== store {
-                let isFirstRun = run == nil && parts.allSatisfy { $0.changes.deletedObjects.isEmpty }
+            if store !== runStore {
+                let isFirstRun = runStore == nil && parts.allSatisfy { $0.changes.deletedObjects.isEmpty }
                 endRun()
-                var deletions: [StoreDeletion] = []
+                runStore = store
                 // Room for the rest at once, as for the inserts, for the first run only: runs of
                 // several stores taking turns would each reserve it again.
-                if isFirstRun { deletions.reserveCapacity(tracker.deleted.count - position) }
-                run = (store, deletions)
+                if isFirstRun { run.reserveCapacity(tracker.deleted.count - position) }
             }
-            run?.deletions.append(StoreDeletion(objectID: objectID, version: object.state.version))
+            run.append(StoreDeletion(objectID: objectID, version: object.state.version))
         }
         endRun()
         self.parts = parts
