@@ -49,6 +49,26 @@ final class CountingStore: PersistentStore, @unchecked Sendable {
 
 @Suite("Persistent store coordinator")
 struct PersistentStoreCoordinatorTests {
+    /// A coordinator of the cinema's entities (without properties) in two configurations, each in
+    /// its own in-memory store: films and theaters in one, employees and badges in the other.
+    private static func filmsAndPeopleStores() throws -> (PersistentStoreCoordinator, PersistentStore, PersistentStore)
+    {
+        let model = try CinemaModel.make()
+        let configured = try ManagedObjectModel(
+            entities: model.entities.map {
+                EntityDescription(
+                    name: $0.name, managedObjectClassName: nil, isAbstract: $0.isAbstract,
+                    superentityName: $0.superentityName, properties: [])
+            },
+            configurations: [
+                "People": ["Employee", "Badge"], "Films": ["Movie", "Documentary", "Theater", "Playlist"],
+            ])
+        let coordinator = PersistentStoreCoordinator(managedObjectModel: configured)
+        let films = try coordinator.addPersistentStore(type: .inMemory, configuration: "Films", at: nil)
+        let people = try coordinator.addPersistentStore(type: .inMemory, configuration: "People", at: nil)
+        return (coordinator, films, people)
+    }
+
     @Test func faultsForRecentlyFetchedRowsComeFromTheRowCache() throws {
         let model = try CinemaModel.make()
         let coordinator = PersistentStoreCoordinator(managedObjectModel: model)
@@ -75,19 +95,7 @@ struct PersistentStoreCoordinatorTests {
     }
 
     @Test func configurationsRouteEntitiesToTheirStores() throws {
-        let model = try CinemaModel.make()
-        let configured = try ManagedObjectModel(
-            entities: model.entities.map {
-                EntityDescription(
-                    name: $0.name, managedObjectClassName: nil, isAbstract: $0.isAbstract,
-                    superentityName: $0.superentityName, properties: [])
-            },
-            configurations: [
-                "People": ["Employee", "Badge"], "Films": ["Movie", "Documentary", "Theater", "Playlist"],
-            ])
-        let coordinator = PersistentStoreCoordinator(managedObjectModel: configured)
-        let films = try coordinator.addPersistentStore(type: .inMemory, configuration: "Films", at: nil)
-        let people = try coordinator.addPersistentStore(type: .inMemory, configuration: "People", at: nil)
+        let (coordinator, films, people) = try Self.filmsAndPeopleStores()
         let context = ManagedObjectContext(concurrencyType: .privateQueue, coordinator: coordinator)
 
         let (movieID, employeeID) = try context.performAndWait { () throws in
@@ -104,19 +112,7 @@ struct PersistentStoreCoordinatorTests {
     }
 
     @Test func deletionsFromTwoStoresTakingTurnsRemoveEveryRowFromItsOwnStore() throws {
-        let model = try CinemaModel.make()
-        let configured = try ManagedObjectModel(
-            entities: model.entities.map {
-                EntityDescription(
-                    name: $0.name, managedObjectClassName: nil, isAbstract: $0.isAbstract,
-                    superentityName: $0.superentityName, properties: [])
-            },
-            configurations: [
-                "People": ["Employee", "Badge"], "Films": ["Movie", "Documentary", "Theater", "Playlist"],
-            ])
-        let coordinator = PersistentStoreCoordinator(managedObjectModel: configured)
-        let films = try coordinator.addPersistentStore(type: .inMemory, configuration: "Films", at: nil)
-        let people = try coordinator.addPersistentStore(type: .inMemory, configuration: "People", at: nil)
+        let (coordinator, films, people) = try Self.filmsAndPeopleStores()
         let context = ManagedObjectContext(concurrencyType: .privateQueue, coordinator: coordinator)
 
         let ids = try context.performAndWait { () throws in
