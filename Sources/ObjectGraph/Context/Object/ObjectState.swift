@@ -165,7 +165,9 @@ struct ObjectState {
     func changedKeys(of entity: EntityDescription) -> ChangedKeys {
         let kept = record?.changedKeys ?? []
         guard let first = firstChangedKey(of: entity) else { return kept }
-        var keys: ChangedKeys = [first]
+        // Inserted one by one: an array literal would allocate its array first.
+        var keys = ChangedKeys()
+        keys.insert(first)
         for key in kept { keys.insert(key) }
         return keys
     }
