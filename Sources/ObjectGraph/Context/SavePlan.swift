@@ -121,12 +121,11 @@ struct SavePlan {
             deletedIDs.insert(objectID)
             guard let store = stores.store(of: objectID) else { continue }
             if store !== runStore {
-                let isFirstRun = runStore == nil && parts.allSatisfy { $0.changes.deletedObjects.isEmpty }
-                endRun()
-                runStore = store
                 // Room for the rest at once, as for the inserts, for the first run only: runs of
                 // several stores taking turns would each reserve it again.
-                if isFirstRun { run.reserveCapacity(tracker.deleted.count - position) }
+                if runStore == nil { run.reserveCapacity(tracker.deleted.count - position) }
+                endRun()
+                runStore = store
             }
             run.append(StoreDeletion(objectID: objectID, version: object.state.version))
         }
