@@ -15,6 +15,15 @@ extension ChangeTracker {
         if let objectID = object.assignedObjectID { registry.remove(objectID) }
     }
 
+    /// Stops registering the objects `members` lists (holes skipped), which are leaving the
+    /// context. A cascade's members were registered in the order they were read and are listed
+    /// in the order they were deleted, so the end of the list is the registry's newest entries:
+    /// those leave at once (see `ObjectRegistry.removeNewest(holding:)`), the others one by one.
+    func unregister(_ members: [ManagedObject?]) {
+        let start = registry.removeNewest(holding: members)
+        for case let object? in members[..<start].reversed() { unregister(object) }
+    }
+
     /// Forgets an object that is being deinitialized (see `ObjectRegistry.removeReleased`).
     func forgetReleasedObject(at address: UnsafeMutableRawPointer, objectID: ManagedObjectID) {
         registry.removeReleased(at: address, for: objectID)

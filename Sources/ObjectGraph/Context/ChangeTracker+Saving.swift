@@ -75,12 +75,10 @@ extension ChangeTracker {
             Self.markCommitted(object, written: written, layout: layout)
         }
         let deletedMembers = deleted.removeAllReturningMembers()
-        // Newest first: a cascade's members were registered in the order they were read, so
-        // each one that leaves the registry is then its newest entry.
-        for case let object? in deletedMembers.reversed() {
-            unregister(object)
-            object.detachFromContext()
-        }
+        // Every one leaves the registry before any is detached: letting go of a detached
+        // object's values may free other objects, which leave the registry themselves.
+        unregister(deletedMembers)
+        for case let object? in deletedMembers.reversed() { object.detachFromContext() }
         letGoOfDiscarded()
         inserted.removeAll()
         updated.removeAll()

@@ -60,6 +60,15 @@ struct ObjectRegistry {
         removals &+= 1
     }
 
+    /// Forgets the objects `members` lists (holes skipped) from its end while they are the
+    /// newest registered, all at once (see `ObjectTable.removeNewestEntries(holding:)`), and
+    /// returns the index in `members` from which every listed object was forgotten.
+    mutating func removeNewest(holding members: [ManagedObject?]) -> Int {
+        let start = entries.removeNewestEntries(holding: members)
+        if start < members.count { removals &+= 1 }
+        return start
+    }
+
     /// Forgets the object at `address`, which is being deinitialized, unless another object has
     /// taken its ID since. (Compared by address: a deinitializing object must not be retained.)
     mutating func removeReleased(at address: UnsafeMutableRawPointer, for objectID: ManagedObjectID) {

@@ -110,6 +110,57 @@ struct ObjectTable {
         self = ObjectTable()
     }
 
+    /// Removes the newest entries while they hold, newest first, the objects `members` lists
+    /// from its end (holes skipped), and returns the index in `members` where that run starts:
+    /// every object listed from there on left the table this way.
+    ///
+    /// A cascade's members are registered in the order they are read and leave from the end of
+    /// the list they were deleted in, so they are the newest entries, all of them. Taking them
+    /// off the end and building the index again from its own slots reads the index once, in
+    /// order, where emptying each entry's slot reads it at a random place per object (at a
+    /// million objects, a cache miss each). Only references are compared: no object is read.
+    mutating func removeNewestEntries(holding members: [ManagedObject?]) -> Int {
+        var start = members.count
+        var matched = 0
+        members.withUnsafeBufferPointer { buffer in
+            // An optional reference is one pointer, 0 for nil: read as a number, no object is
+            // retained or read.
+            let words = UnsafeRawBufferPointer(buffer)
+            let stride = MemoryLayout<ManagedObject?>.stride
+            while start > 0, matched < entries.count {
+                let address = words.load(fromByteOffset: (start - 1) * stride, as: UInt.self)
+                if address != 0 {
+                    let newest = entries[entries.count - 1 - matched].value.toOpaque()
+                    guard UInt(bitPattern: newest) == address else { break }
+                    matched += 1
+                }
+                start -= 1
+            }
+        }
+        removeNewest(matched)
+        return start
+    }
+
+    /// Removes the `count` newest entries: one by one when they are few, else all at once with
+    /// the index built again, at the size the entries left need.
+    private mutating func removeNewest(_ count: Int) {
+        guard count > 0 else { return }
+        guard count * 4 >= entries.count else {
+            for _ in 0..<count { remove(entries[entries.count - 1].key) }
+            return
+        }
+        let remaining = entries.count - count
+        entries.removeLast(count)
+        let old = slots
+        var capacity = 16
+        while capacity < remaining * 2 { capacity *= 2 }
+        slots = Array(repeating: 0, count: capacity)
+        mask = capacity - 1
+        for slot in old where slot != 0 && Self.position(ofSlot: slot) < remaining {
+            place(tag: Self.tag(ofSlot: slot), position: Self.position(ofSlot: slot))
+        }
+    }
+
     /// Every stored object.
     var allValues: [Unmanaged<ManagedObject>] {
         entries.values
@@ -235,6 +286,18 @@ struct ObjectTable {
             let chunk = count >> Self.chunkShift
             chunks[chunk].removeLast()
             if chunks[chunk].isEmpty { chunks.removeLast() }
+        }
+
+        /// Removes the `removed` entries at the end (at most ``count``), and the chunks they
+        /// leave empty.
+        mutating func removeLast(_ removed: Int) {
+            count -= removed
+            let chunksLeft = (count + Self.chunkSize - 1) >> Self.chunkShift
+            chunks.removeLast(chunks.count - chunksLeft)
+            if chunksLeft > 0 {
+                let last = chunksLeft - 1
+                chunks[last].removeLast(chunks[last].count - (count - (last << Self.chunkShift)))
+            }
         }
 
         /// Makes room for `capacity` entries: the first chunk's share (later chunks are made

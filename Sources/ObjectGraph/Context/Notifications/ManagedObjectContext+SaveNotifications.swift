@@ -16,7 +16,9 @@ extension ManagedObjectContext {
     /// reused rather than another set of the same objects built (a cascade deletes thousands).
     func changesAboutToBeSaved(deletedInEvent: Set<ManagedObject>?) -> SavedChanges {
         let deleted: Set<ManagedObject>
-        if let event = deletedInEvent, event.count == tracker.deleted.count, event.allSatisfy(tracker.deleted.contains)
+        // The list is walked, not the set: the list holds the objects in the order they were
+        // deleted (near each other in memory), the set in its hashes' order.
+        if let event = deletedInEvent, event.count == tracker.deleted.count, tracker.deleted.allSatisfy(event.contains)
         {
             deleted = event
         } else {
