@@ -1,9 +1,19 @@
 extension ManagedObjectContext {
     /// Loads a fault's values from the row cache or its store. A row that no longer exists (or
     /// cannot be read) leaves the object empty, the way Core Data's inaccessible faults read.
+    ///
+    /// A fault that kept the row its fetch read is loaded from that row while the row cache still
+    /// holds it (the same values and version a lookup would return), without the lookup.
     func fulfillFault(of object: ManagedObject) {
+        if object.state.keepsFetchedRow, persistentStoreCoordinator.rowCacheHolds(object.state.attributeValues) {
+            object.state.loadKeptRow()
+            let values = object.state.attributeValues
+            setToOneDestinations(ofFilled: object, from: values)
+            return
+        }
         let row = try? persistentStoreCoordinator.row(for: object.objectID)
         guard let row else {
+            object.state.forgetKeptRow()
             object.state.isFault = false
             return
         }
@@ -86,6 +96,12 @@ extension ManagedObjectContext {
     /// entity and layout, as a fetch reads them (`setToOneDestinations`).
     private func fill(_ object: ManagedObject, from row: StoreRow) {
         Self.load(row, into: &object.state)
+        setToOneDestinations(ofFilled: object, from: row.values)
+    }
+
+    /// Points a fault just loaded from `values` (its row's) at its to-one destinations, with the
+    /// context's run kept between faults.
+    private func setToOneDestinations(ofFilled object: ManagedObject, from values: PropertyValues) {
         // Taken out of the cache while in use: looking a destination up may make other objects.
         var run = RowRun()
         swap(&run, &entityCaches.faultRun)
@@ -94,7 +110,7 @@ extension ManagedObjectContext {
             run = RowRun(
                 entity: object.entity, objectClass: ManagedObject.self, toOnes: toOneRelationships(of: object.entity))
         }
-        setToOneDestinations(ofFault: object, from: row.values, run: &run)
+        setToOneDestinations(ofFault: object, from: values, run: &run)
         swap(&run, &entityCaches.faultRun)
     }
 }

@@ -3,9 +3,13 @@ import Foundation
 extension ManagedObjectContext {
     /// ``object(for:)`` for one row of a run of fetched rows, with what `run` remembers from
     /// the rows before it; `isUnregistered` says the caller knows no object has the row's ID.
-    func object(for row: StoreRow, run: inout RowRun, isUnregistered: Bool) -> ManagedObject {
+    ///
+    /// With `asFault`, the object stays a fault: a registered one is returned as it is (as
+    /// ``object(with:)`` would), and a new one keeps the row for when it fires
+    /// (`ObjectState.becomeFault(keeping:)`), its to-one destinations not looked up until then.
+    func object(for row: StoreRow, run: inout RowRun, isUnregistered: Bool, asFault: Bool = false) -> ManagedObject {
         if !isUnregistered, let object = tracker.registry[row.objectID] {
-            if object.state.isFault { apply(row, to: object, keepingChanges: false) }
+            if object.state.isFault && !asFault { apply(row, to: object, keepingChanges: false) }
             return object
         }
         let entity = row.objectID.entity
@@ -13,6 +17,10 @@ extension ManagedObjectContext {
             run = RowRun(entity: entity, objectClass: objectClass(for: entity), toOnes: toOneRelationships(of: entity))
         }
         let object = makeObject(for: row.objectID, of: run.objectClass)
+        if asFault {
+            object.state.becomeFault(keeping: row)
+            return object
+        }
         Self.load(row, into: &object.state)
         setToOneDestinations(of: object, from: row.values, run: &run)
         return object
@@ -127,12 +135,15 @@ extension ManagedObjectContext {
         return objects
     }
 
-    /// The objects for a fetch's rows that stay faults until first touched (the coordinator
-    /// keeps the rows, where the faults find them): ``object(with:)`` for each row, with room for
-    /// all of them made in the registry at once.
+    /// The objects for a fetch's rows that stay faults until first touched (the coordinator's row
+    /// cache holds the rows): the registered object of a row's ID as it is, or a new fault that
+    /// keeps the row (see `ObjectState.becomeFault(keeping:)`), made as ``objects(for:)`` makes
+    /// objects.
     func faults(for rows: [StoreRow]) -> [ManagedObject] {
-        tracker.reserveCapacity(forMore: rows.count)
-        return rows.map { object(with: $0.objectID) }
+        var objects: [ManagedObject] = []
+        var batches = FetchedObjectBatches()
+        appendObjects(for: rows, to: &objects, batches: &batches, asFaults: true)
+        return objects
     }
 
     /// ``objects(for:)`` for one of the batches a large fetch comes in (see
@@ -142,10 +153,11 @@ extension ManagedObjectContext {
     /// `rowsAreDistinct` says no two rows name one object (a fetch's rows). When rows may repeat
     /// an object (the members of several owners of a many-to-many relationship), every row is
     /// looked up in the registry: the object made for one row is registered under the ID a later
-    /// row of the same batch names.
+    /// row of the same batch names. `asFaults` makes faults that keep their rows (see
+    /// ``faults(for:)``).
     func appendObjects(
         for rows: [StoreRow], to objects: inout [ManagedObject], batches: inout FetchedObjectBatches,
-        rowsAreDistinct: Bool = true
+        rowsAreDistinct: Bool = true, asFaults: Bool = false
     ) {
         // Room for this batch (a batched fetch's size is not known in advance); both grow by
         // doubling at least, so a fetch of many batches does not reallocate per batch.
@@ -168,7 +180,8 @@ extension ManagedObjectContext {
             // By index: the row is borrowed from the array, not copied (a copy retains its parts).
             for index in batch.indices {
                 let registrations = tracker.registry.registrations
-                objects.append(object(for: rows[index], run: &batches.run, isUnregistered: isUnregistered))
+                objects.append(
+                    object(for: rows[index], run: &batches.run, isUnregistered: isUnregistered, asFault: asFaults))
                 // Making an unregistered row's object registers it, once; any other
                 // registration may have been for a later row, so those are looked up again.
                 if isUnregistered && tracker.registry.registrations != registrations &+ 1 { isUnregistered = false }

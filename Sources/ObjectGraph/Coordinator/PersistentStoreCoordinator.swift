@@ -144,6 +144,12 @@ public final class PersistentStoreCoordinator: @unchecked Sendable {
         locked { rowCache.row(for: objectID) }
     }
 
+    /// Whether ``row(for:fresh:)`` would answer a fault with the row whose values are `values`:
+    /// the row cache still holds that row, and is read (see ``PropertyValues/areHeldByRowCache``).
+    func rowCacheHolds(_ values: PropertyValues) -> Bool {
+        locked { !readsThroughRowCache && values.areHeldByRowCache }
+    }
+
     /// Updates the row cache with rows a store just returned or accepted.
     func remember(_ rows: [StoreRow]) {
         locked {

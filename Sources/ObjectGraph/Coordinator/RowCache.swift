@@ -3,6 +3,11 @@
 ///
 /// Bounded: when full, the row remembered longest ago is forgotten first, so holding many
 /// fetched objects does not hold their rows twice.
+///
+/// Every row given to the cache marks its values' storage remembered, and every row the cache
+/// lets go of (replaced, forgotten, pushed out) marks it superseded: a fault that kept its
+/// fetched row fires from it without a lookup while its storage is remembered and not
+/// superseded (see ``PropertyValues/areHeldByRowCache``).
 struct RowCache {
     /// How many rows the cache keeps at most.
     let capacity: Int
@@ -20,11 +25,14 @@ struct RowCache {
     /// Remembers `row`, replacing an older version of it.
     mutating func remember(_ row: StoreRow) {
         guard capacity > 0 else { return }
-        if rows.updateValue(row, forKey: row.objectID) == nil {
+        row.values.markRemembered()
+        if let replaced = rows.updateValue(row, forKey: row.objectID) {
+            replaced.values.markSuperseded()
+        } else {
             order.append(row.objectID)
         }
         while rows.count > capacity, orderStart < order.count {
-            rows[order[orderStart]] = nil
+            rows.removeValue(forKey: order[orderStart])?.values.markSuperseded()
             orderStart += 1
         }
         // Compact the queue of keys now and then so it does not grow without bound.
@@ -46,11 +54,12 @@ struct RowCache {
 
     /// Forgets the row of `objectID` (it was deleted).
     mutating func forget(_ objectID: ManagedObjectID) {
-        rows[objectID] = nil
+        rows.removeValue(forKey: objectID)?.values.markSuperseded()
     }
 
     /// Forgets every row.
     mutating func removeAll() {
+        for row in rows.values { row.values.markSuperseded() }
         rows.removeAll()
         order.removeAll()
         orderStart = 0

@@ -133,6 +133,23 @@ public struct PropertyValues: @unchecked Sendable {
         return storage.withUnsafeMutablePointerToElements { body(UnsafeBufferPointer(start: $0 + first, count: width)) }
     }
 
+    /// Whether these are a row's values the coordinator's row cache still holds for its ID (see
+    /// ``ValueRows/holdsRowsTheRowCacheHolds``); false for values with no storage. Asked under
+    /// the coordinator's lock.
+    var areHeldByRowCache: Bool {
+        storage?.holdsRowsTheRowCacheHolds ?? false
+    }
+
+    /// Records that the row cache was given these values (under the coordinator's lock).
+    func markRemembered() {
+        storage?.markRemembered()
+    }
+
+    /// Records that the row cache let go of these values (under the coordinator's lock).
+    func markSuperseded() {
+        storage?.markSuperseded()
+    }
+
     /// Whether these values and `other` share one storage (a copy not written to since).
     func slotsAreShared(with other: PropertyValues) -> Bool {
         storage === other.storage && firstSlot == other.firstSlot

@@ -13,8 +13,16 @@ final class ValueRows: ManagedBuffer<ValueRows.Header, SlotValue> {
     struct Header {
         /// The layout of every row in the chunk; nil for values made from a dictionary.
         let layout: PropertySlotLayout?
-        /// How many slots from the start are initialized.
-        var count: Int
+        /// How many slots from the start are initialized (a chunk holds at most
+        /// ``ValueRowsWriter/largestChunkSlots``; 32 bits leave room for the two marks below
+        /// without growing the header).
+        var count: Int32
+        /// Whether the coordinator's row cache was given a row of this storage (see
+        /// ``ValueRows/holdsRowsTheRowCacheHolds``).
+        var wasRemembered = false
+        /// Whether the row cache let go of a row of this storage since (replaced, forgotten or
+        /// pushed out by newer rows).
+        var wasSuperseded = false
         /// Values of names the layout does not have. Only ever non-empty in storage that one value
         /// set (and copies of it) holds: it is written only through a uniquely held reference.
         var extra: [String: Any]
@@ -31,7 +39,7 @@ final class ValueRows: ManagedBuffer<ValueRows.Header, SlotValue> {
             create(minimumCapacity: width) { _ in Header(layout: layout, count: 0, extra: extra) }, to: ValueRows.self)
         storage.withUnsafeMutablePointers { header, slots in
             fill(slots, width)
-            header.pointee.count = width
+            header.pointee.count = Int32(truncatingIfNeeded: width)
         }
         return storage
     }
@@ -53,7 +61,30 @@ final class ValueRows: ManagedBuffer<ValueRows.Header, SlotValue> {
 
     /// How many slots from the start are initialized.
     var count: Int {
-        @inline(__always) get { withUnsafeMutablePointerToHeader { $0.pointee.count } }
+        @inline(__always) get { withUnsafeMutablePointerToHeader { Int($0.pointee.count) } }
+    }
+
+    /// Whether every row of this storage the row cache was given is still there: it was given
+    /// one, and has let go of none since. Asked and marked under the coordinator's lock.
+    ///
+    /// A fault made from a fetched row keeps the row's values (see
+    /// `ObjectState.becomeFault(keeping:)`); while its storage answers true, the row cache holds
+    /// that same row for the fault's ID, so firing the fault from what it kept reads what the
+    /// cache would give. A storage of its own (a copy made on a write) was never given to the
+    /// cache, and answers false.
+    var holdsRowsTheRowCacheHolds: Bool {
+        withUnsafeMutablePointerToHeader { $0.pointee.wasRemembered && !$0.pointee.wasSuperseded }
+    }
+
+    /// Records that the row cache was given a row of this storage.
+    func markRemembered() {
+        withUnsafeMutablePointerToHeader { $0.pointee.wasRemembered = true }
+    }
+
+    /// Records that the row cache let go of a row of this storage: for every row of it (the
+    /// storage is shared by the rows of a fetch), firing a fault looks the row cache up again.
+    func markSuperseded() {
+        withUnsafeMutablePointerToHeader { $0.pointee.wasSuperseded = true }
     }
 
     /// Values of names the layout does not have (see ``Header/extra``).
@@ -68,7 +99,7 @@ final class ValueRows: ManagedBuffer<ValueRows.Header, SlotValue> {
     }
 
     deinit {
-        _ = withUnsafeMutablePointers { header, slots in slots.deinitialize(count: header.pointee.count) }
+        _ = withUnsafeMutablePointers { header, slots in slots.deinitialize(count: Int(header.pointee.count)) }
     }
 }
 
@@ -115,7 +146,7 @@ struct ValueRowsWriter {
     @inline(__always)
     mutating func append(_ value: SlotValue) {
         chunk.unsafelyUnwrapped.withUnsafeMutablePointers { header, slots in
-            (slots + header.pointee.count).initialize(to: value)
+            (slots + Int(header.pointee.count)).initialize(to: value)
             header.pointee.count += 1
         }
     }

@@ -51,4 +51,55 @@ struct RowCacheTests {
         cache.remember(Self.row(1))
         #expect(cache.row(for: Self.row(1).objectID) == nil)
     }
+
+    private static func valuedRow(_ key: Int64, name: String = "Up") -> StoreRow {
+        StoreRow(objectID: row(key).objectID, version: 1, values: ["name": name])
+    }
+
+    @Test func aRememberedRowIsHeldUntilTheCacheLetsGoOfIt() {
+        var cache = RowCache(capacity: 2)
+        let kept = Self.valuedRow(1)
+        #expect(!kept.values.areHeldByRowCache)
+        cache.remember(kept)
+        #expect(kept.values.areHeldByRowCache)
+        cache.forget(kept.objectID)
+        #expect(!kept.values.areHeldByRowCache)
+    }
+
+    @Test func aReplacedRowIsNoLongerHeldButItsReplacementIs() {
+        var cache = RowCache(capacity: 2)
+        let old = Self.valuedRow(1)
+        let new = Self.valuedRow(1, name: "Heat")
+        cache.remember(old)
+        cache.remember(new)
+        #expect(!old.values.areHeldByRowCache)
+        #expect(new.values.areHeldByRowCache)
+    }
+
+    @Test func aRowPushedOutByNewerOnesIsNoLongerHeld() {
+        var cache = RowCache(capacity: 2)
+        let rows = (Int64(1)...3).map { Self.valuedRow($0) }
+        for row in rows { cache.remember(row) }
+        #expect(rows.map(\.values.areHeldByRowCache) == [false, true, true])
+        cache.removeAll()
+        #expect(rows.allSatisfy { !$0.values.areHeldByRowCache })
+    }
+
+    @Test func valuesTheCacheWasNeverGivenAreNotHeld() {
+        var cache = RowCache(capacity: 0)
+        let row = Self.valuedRow(1)
+        cache.remember(row)
+        #expect(!row.values.areHeldByRowCache)
+        var remembered = RowCache(capacity: 2)
+        let held = Self.valuedRow(2)
+        remembered.remember(held)
+        // A copy written to has storage of its own, which the cache never saw.
+        var written = held.values
+        written["name"] = "Heat"
+        #expect(!written.areHeldByRowCache && held.values.areHeldByRowCache)
+        // Values with no storage at all cannot be marked, so they never count as held.
+        let empty = Self.row(3)
+        remembered.remember(empty)
+        #expect(!empty.values.areHeldByRowCache)
+    }
 }

@@ -76,8 +76,8 @@ struct ObjectState {
     private var currentValues = PropertyValues()
     /// Where the object is in its life.
     var lifecycle: Lifecycle = .detached
-    /// ``isDeletedWhileInserted``, ``isFault`` and `hasNoCommittedValues`, a bit each: as three
-    /// `Bool`s they took the two bytes ``firstChangedProperty`` needs.
+    /// ``isDeletedWhileInserted``, ``isFault``, `hasNoCommittedValues` and ``keepsFetchedRow``, a
+    /// bit each: as `Bool`s they took the two bytes ``firstChangedProperty`` needs.
     private var flags: UInt8 = 0
     /// The first key written since the last save or refresh, as its place in the entity's
     /// `allProperties` plus one; 0 when there is none (or it is kept in the record). A cascade's
@@ -91,6 +91,7 @@ struct ObjectState {
     private static let deletedWhileInsertedFlag: UInt8 = 1
     private static let faultFlag: UInt8 = 2
     private static let noCommittedValuesFlag: UInt8 = 4
+    private static let keepsFetchedRowFlag: UInt8 = 8
 
     /// An object inserted and deleted again before any save: it never reaches the store.
     var isDeletedWhileInserted: Bool {
@@ -99,9 +100,54 @@ struct ObjectState {
     }
 
     /// Whether the values still have to be loaded from the store.
+    ///
+    /// Setting it, either way, forgets a row kept by ``becomeFault(keeping:)``.
     var isFault: Bool {
         get { flags & Self.faultFlag != 0 }
-        set { setFlag(Self.faultFlag, newValue) }
+        set {
+            setFlag(Self.faultFlag, newValue)
+            setFlag(Self.keepsFetchedRowFlag, false)
+        }
+    }
+
+    /// Whether this fault holds the version and values of the row a fetch read for it (see
+    /// ``becomeFault(keeping:)``).
+    var keepsFetchedRow: Bool {
+        flags & Self.keepsFetchedRowFlag != 0
+    }
+
+    /// Makes a fault that keeps the version and values of `row`, which a fetch just read and the
+    /// coordinator's row cache now holds: loaded as `ManagedObjectContext.load(_:into:)` loads
+    /// it, but still a fault.
+    ///
+    /// The object is a fault as any other (its values are not read while it is one); when it
+    /// fires and the row cache still holds this row (``PropertyValues/areHeldByRowCache``), what
+    /// it kept is what the cache would give, and no lookup is needed.
+    mutating func becomeFault(keeping row: StoreRow) {
+        clearRelationshipsAndChanges()
+        if !toOneValues.isEmpty { toOneValues = [:] }
+        version = row.version
+        loadValues(row.values)
+        isFault = true
+        setFlag(Self.keepsFetchedRowFlag, true)
+    }
+
+    /// Drops the row a fault kept (its row is gone from the store), so the fault is as empty
+    /// as one that never kept a row.
+    mutating func forgetKeptRow() {
+        guard keepsFetchedRow else { return }
+        currentValues = PropertyValues()
+        version = 0
+        setFlag(Self.keepsFetchedRowFlag, false)
+    }
+
+    /// Turns a fault that kept its fetched row into the object loaded from that row: what
+    /// loading the row (`ManagedObjectContext.load(_:into:)`) leaves, whose version and values
+    /// the state already holds.
+    mutating func loadKeptRow() {
+        clearRelationshipsAndChanges()
+        if !toOneValues.isEmpty { toOneValues = [:] }
+        isFault = false
     }
 
     /// Whether the committed values are an empty value set while the current ones are not (an
