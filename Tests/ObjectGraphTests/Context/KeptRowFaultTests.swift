@@ -97,4 +97,51 @@ struct KeptRowFaultTests {
         #expect(ShowingsFixture.names(faults) == ["Brave", "Cars", "Dune"])
         #expect(stack.statements.count == 2)
     }
+
+    @Test(arguments: StoreKind.allCases)
+    func faultsFiredWhileAnotherQueueSavesReadOnlySavedRows(_ kind: StoreKind) async throws {
+        let stack = try CinemaStack(kind)
+        let movieCount = 40
+        let rounds = 15
+        for number in 0..<movieCount {
+            let movie = try stack.context.insertNewObject(forEntityName: "Movie")
+            movie["name"] = "Movie \(number)"
+            movie["runtime"] = 0
+        }
+        try stack.context.save()
+        let writer = stack.otherContext()
+        let reader = stack.otherContext()
+        let request = FetchRequest(entityName: "Movie")
+        let readRuntimes = try await withThrowingTaskGroup(of: [Int].self) { group in
+            group.addTask {
+                try await writer.perform {
+                    for round in 1...rounds {
+                        for movie in try writer.fetch(request) { movie["runtime"] = round }
+                        try writer.save()
+                    }
+                }
+                return []
+            }
+            group.addTask {
+                try await reader.perform {
+                    var runtimes: [Int] = []
+                    for _ in 1...rounds {
+                        reader.reset()
+                        runtimes += try reader.fetch(request).map { $0["runtime"] as? Int ?? -1 }
+                    }
+                    return runtimes
+                }
+            }
+            return try await group.reduce(into: []) { $0 += $1 }
+        }
+        // Every fault read a row some save wrote (never a torn or empty one)...
+        #expect(readRuntimes.count == movieCount * rounds)
+        #expect(readRuntimes.allSatisfy { (0...rounds).contains($0) })
+        // ...and once the writer is done, a fault reads its last save.
+        let finalRuntimes = try await reader.perform {
+            reader.reset()
+            return try reader.fetch(request).map { $0["runtime"] as? Int }
+        }
+        #expect(finalRuntimes == Array(repeating: rounds, count: movieCount))
+    }
 }
