@@ -28,16 +28,25 @@ enum Measurement {
     /// side returned (in milliseconds). Each side is given the run's number (0 for the warm-up).
     static func pairedMedians(
         runs: Int, ours: (Int) throws -> Double, base: (Int) throws -> Double
-    ) rethrows -> (ours: Double, base: Double) {
-        _ = try ours(0)
-        _ = try base(0)
-        var oursSamples: [Double] = []
-        var baseSamples: [Double] = []
-        for index in 1...max(runs, 1) {
-            oursSamples.append(try ours(index))
-            baseSamples.append(try base(index))
+    ) throws -> (ours: Double, base: Double) {
+        try withoutActuallyEscaping(ours) { ours in
+            try withoutActuallyEscaping(base) { base in
+                let medians = try interleavedMedians(runs: runs, [ours, base])
+                return (medians[0], medians[1])
+            }
         }
-        return (median(of: oursSamples), median(of: baseSamples))
+    }
+
+    /// ``pairedMedians(runs:ours:base:)`` for any number of sides: each side once to warm up,
+    /// then one run of each side in turn, `runs` rounds; the median of each side's times (in
+    /// milliseconds), in the order the sides were given.
+    static func interleavedMedians(runs: Int, _ sides: [(Int) throws -> Double]) throws -> [Double] {
+        for side in sides { _ = try side(0) }
+        var samples = Array(repeating: [Double](), count: sides.count)
+        for index in 1...max(runs, 1) {
+            for (number, side) in sides.enumerated() { samples[number].append(try side(index)) }
+        }
+        return samples.map(median(of:))
     }
 
     /// The middle of `samples` once sorted (0 when there are none).

@@ -14,7 +14,7 @@ import ObjectGraph
 /// A note line gives the floor of Core Data's own way of walking in batches, its statements
 /// written by hand in C: the sorted keys, then `SELECT … WHERE  t0.Z_PK IN (?,…)` per 256 of them
 /// (each row's page read at random, where the raw walk reads the table in order), and a second the
-/// same statements with a page cache the whole table fits in.
+/// same statements with a page cache the whole table fits in. The four walks take turns, run by run.
 /// `BENCH_BATCHED_MOVIES` changes the size and `BENCH_RUNS` the number of timed runs (5).
 enum BatchedFetchSuite {
     static let suite = BenchmarkSuite(name: "batchedfetch") {
@@ -49,38 +49,45 @@ private struct BatchedFetchBenchmark {
         defer { try? FileManager.default.removeItem(at: directory) }
         let url = directory.appendingPathComponent("Movies.sqlite")
         try createStore(at: url)
+        // The four walks take turns run by run, so a change in the machine's speed (it is shared,
+        // and a walk takes seconds) weighs on each alike.
+        let cacheKiB = try wholeTableCacheKiB(url)
         var peak = 0.0
-        var checksum = 0
-        let ours = try Measurement.medianMilliseconds(runs: runs) {
-            Measurement.resetPeakMemory()
-            checksum = try walkWithObjectGraph(url)
-            peak = max(peak, Measurement.peakMemoryMiB())
-        }
-        var baseChecksum = 0
-        let base = try Measurement.medianMilliseconds(runs: runs) { baseChecksum = try walkWithSQLite(url) }
-        precondition(checksum == baseChecksum, "the two walks read different names")
+        var cachedPeak = 0.0
+        var checksums = (ours: 0, base: 0, statements: 0, cached: 0)
+        let medians = try Measurement.interleavedMedians(
+            runs: runs,
+            [
+                { _ in
+                    Measurement.resetPeakMemory()
+                    let elapsed = try Measurement.timed { checksums.ours = try walkWithObjectGraph(url) }
+                    peak = max(peak, Measurement.peakMemoryMiB())
+                    return elapsed
+                },
+                { _ in try Measurement.timed { checksums.base = try walkWithSQLite(url) } },
+                { _ in try Measurement.timed { checksums.statements = try walkWithCoreDataStatements(url) } },
+                { _ in
+                    // The same statements with a page cache the whole table fits in: what is left
+                    // is finding each row by key, with no page read from the system more than once.
+                    Measurement.resetPeakMemory()
+                    let elapsed = try Measurement.timed {
+                        checksums.cached = try walkWithCoreDataStatements(url, pageCacheKiB: cacheKiB)
+                    }
+                    cachedPeak = max(cachedPeak, Measurement.peakMemoryMiB())
+                    return elapsed
+                },
+            ])
+        let (ours, base, statements, cached) = (medians[0], medians[1], medians[2], medians[3])
+        precondition(checksums.ours == checksums.base, "the two walks read different names")
+        precondition(checksums.statements == checksums.base, "the batched statements read different names")
+        precondition(checksums.cached == checksums.base, "the cached batched statements read different names")
         let name = "walk_\(movieCount)_sorted_batch_\(batchSize)_read_name"
         Measurement.report(suite: "batchedfetch", name: name, ours: ours, base: base, runs: runs, peakMiB: peak)
-        var statementsChecksum = 0
-        let statements = try Measurement.medianMilliseconds(runs: runs) {
-            statementsChecksum = try walkWithCoreDataStatements(url)
-        }
-        precondition(statementsChecksum == baseChecksum, "the batched statements read different names")
         print(
             "# batchedfetch/\(name): Core Data's statements by hand (keys, then IN per 256) took "
                 + String(
                     format: "%.3f ms, %.2f× the raw walk; ours %.2f× them", statements, statements / base,
                     ours / statements))
-        // The same statements with a page cache the whole table fits in: what is left is finding
-        // each row by key, with no page read from the system more than once.
-        var cachedChecksum = 0
-        var cachedPeak = 0.0
-        let cached = try Measurement.medianMilliseconds(runs: runs) {
-            Measurement.resetPeakMemory()
-            cachedChecksum = try walkWithCoreDataStatements(url, pageCacheKiB: wholeTableCacheKiB(url))
-            cachedPeak = max(cachedPeak, Measurement.peakMemoryMiB())
-        }
-        precondition(cachedChecksum == baseChecksum, "the cached batched statements read different names")
         print(
             "# batchedfetch/\(name): the same statements with the whole table in SQLite's page cache took "
                 + String(
